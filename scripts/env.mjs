@@ -1,0 +1,71 @@
+// Shared helpers of the project's scripts: dependency install on a fresh
+// clone, and finding (or, as root on Debian, installing) Chromium.
+// Only Node built-ins here: this runs before `npm install`.
+import { existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Flags every headless Chromium launch of the project uses. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  return r.status === 0;
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  console.log('Installing dependencies (first run)…');
+  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  if (!run('npm', args)) {
+    console.error('npm could not install the dependencies; see the messages above.');
+    process.exit(1);
+  }
+}
+
+const candidates = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+/** Returns a Chromium executable path, installing Debian's package as root when none exists. */
+export function findChromium({ install = true } = {}) {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (existsSync(fromEnv)) return fromEnv;
+    console.error(`CHROME_PATH points at ${fromEnv}, which does not exist; set it to a Chromium or Chrome executable.`);
+    process.exit(1);
+  }
+  const found = candidates.find((c) => existsSync(c));
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && isRoot && existsSync('/etc/debian_version')) {
+    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) && run('apt-get', ['install', '-y', 'chromium'], { env }) && existsSync('/usr/bin/chromium')) {
+      return '/usr/bin/chromium';
+    }
+  }
+  console.error('No Chromium found: install Chromium (on Debian: apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome executable.');
+  process.exit(1);
+}

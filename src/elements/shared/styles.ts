@@ -1,0 +1,109 @@
+import { css } from 'lit';
+
+/**
+ * Kit tokens. Each public `--qa-*` custom property falls back to the DSH web
+ * client's token when the page defines it, then to the kit's own light/dark
+ * value (`light-dark()`, following the page's `color-scheme`). Elements read
+ * only the private `--_qa-*` results.
+ *
+ * Public tokens: --qa-color-surface, --qa-color-surface-raised,
+ * --qa-color-text, --qa-color-text-quiet, --qa-color-text-faint,
+ * --qa-color-border, --qa-color-border-strong, --qa-color-accent,
+ * --qa-color-accent-text, --qa-color-hover, --qa-color-danger,
+ * --qa-color-warning, --qa-color-highlight, --qa-color-highlight-edge,
+ * --qa-color-focus, --qa-font-sans, --qa-font-mono, --qa-font-size,
+ * --qa-radius, --qa-radius-small.
+ */
+export const tokens = css`
+  :host {
+    color-scheme: inherit;
+    --_qa-surface: var(--qa-color-surface, var(--dsw-alias-bg-base, light-dark(#ffffff, #16181d)));
+    --_qa-surface-raised: var(--qa-color-surface-raised, light-dark(#f6f7f9, #1f2229));
+    --_qa-text: var(--qa-color-text, var(--dsw-alias-label-primary, light-dark(#1f2328, #e6e8eb)));
+    --_qa-text-quiet: var(--qa-color-text-quiet, var(--dsw-alias-label-secondary, light-dark(#555f6b, #aab1bb)));
+    --_qa-text-faint: var(--qa-color-text-faint, var(--dsw-alias-label-tertiary, light-dark(#656e7a, #959ca7)));
+    --_qa-border: var(--qa-color-border, var(--dsw-alias-border-l1, light-dark(#e3e7ec, #2c3038)));
+    --_qa-border-strong: var(--qa-color-border-strong, var(--dsw-alias-border-l2, light-dark(#c9d0d8, #424852)));
+    --_qa-accent: var(--qa-color-accent, var(--dsw-alias-state-business-primary, light-dark(#0a5dc2, #6cb0ff)));
+    --_qa-accent-text: var(--qa-color-accent-text, light-dark(#ffffff, #0b1320));
+    --_qa-hover: var(--qa-color-hover, var(--dsw-alias-interactive-bg-hover, light-dark(rgb(31 35 40 / 0.06), rgb(230 232 235 / 0.08))));
+    --_qa-danger: var(--qa-color-danger, var(--dsw-alias-state-error-primary, light-dark(#c4222c, #ff8079)));
+    --_qa-warning: var(--qa-color-warning, light-dark(#8a5a00, #e3b341));
+    --_qa-highlight: var(--qa-color-highlight, light-dark(#fff4cc, rgb(210 153 34 / 0.2)));
+    --_qa-highlight-edge: var(--qa-color-highlight-edge, light-dark(#d4a017, #d29922));
+    --_qa-focus: var(--qa-color-focus, var(--_qa-accent));
+    --_qa-font-sans: var(--qa-font-sans, var(--dsw-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif));
+    --_qa-font-mono: var(--qa-font-mono, var(--ds-font-family-code, ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace));
+    --_qa-font-size: var(--qa-font-size, 14px);
+    --_qa-radius: var(--qa-radius, 8px);
+    --_qa-radius-small: var(--qa-radius-small, 5px);
+    --_qa-space-1: 4px;
+    --_qa-space-2: 8px;
+    --_qa-space-3: 12px;
+    --_qa-space-4: 16px;
+    --_qa-duration: 140ms;
+  }
+  :host([data-qa-dsh-dark]) {
+    color-scheme: dark;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    :host {
+      --_qa-duration: 0ms;
+    }
+  }
+`;
+
+/** Shared base rules: box sizing, font, focus ring, visually-hidden text, buttons. */
+export const base = css`
+  :host {
+    box-sizing: border-box;
+    font-family: var(--_qa-font-sans);
+    font-size: var(--_qa-font-size);
+    line-height: 1.45;
+    color: var(--_qa-text);
+    -webkit-font-smoothing: antialiased;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_qa-focus);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute !important;
+    inline-size: 1px;
+    block-size: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 0;
+    padding: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  .icon {
+    inline-size: 1em;
+    block-size: 1em;
+    flex: none;
+    vertical-align: -0.125em;
+  }
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline-color: Highlight;
+    }
+  }
+`;

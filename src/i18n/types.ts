@@ -1,0 +1,115 @@
+/** Plural forms, chosen with `Intl.PluralRules`; `other` is always required. */
+export interface QaPlural {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
+
+/** A term: plain text, or plural forms. `{name}` placeholders are filled from params. */
+export type QaTerm = string | QaPlural;
+
+/**
+ * Every string the kit shows. A language provides all of them; overrides may
+ * provide some. `{n}` is a count, other `{…}` placeholders are named params.
+ */
+export interface QaTerms {
+  // --- sources panel and footer
+  sources: string;
+  sourceCount: QaPlural;
+  groupFile: string;
+  groupCode: string;
+  groupJira: string;
+  groupConfluence: string;
+  groupKnowledge: string;
+  groupWeb: string;
+  groupOther: string;
+  /** Accessible name of a group heading: `Documentation, 4 sources`. */
+  groupHeading: QaPlural;
+  showMore: QaPlural;
+  showLess: string;
+  discovered: string;
+  discoveredHint: string;
+  incomplete: string;
+  incompleteReason: string;
+  emptyPanel: string;
+  provisional: string;
+  provisionalAnnounce: QaPlural;
+  subagent: string;
+  partial: string;
+  lines: string;
+  line: string;
+  usedBy: string;
+  locations: string;
+  parent: string;
+  subagentNamed: string;
+  turn: string;
+  step: string;
+  details: string;
+  hideDetails: string;
+  close: string;
+  closePanel: string;
+  showList: string;
+  hideList: string;
+  opensInNewTab: string;
+  openInPreview: string;
+  suspiciousName: string;
+  lookalikeHost: string;
+  problems: QaPlural;
+  debug: string;
+  evidenceRead: string;
+  evidenceFetched: string;
+  evidenceQueried: string;
+  evidenceReported: string;
+  evidenceInherited: string;
+  evidenceDiscovered: string;
+  kindFile: string;
+  kindCode: string;
+  kindJira: string;
+  kindConfluence: string;
+  kindKnowledge: string;
+  kindWeb: string;
+  kindOther: string;
+  // --- file preview
+  preview: string;
+  rendered: string;
+  raw: string;
+  viewMode: string;
+  download: string;
+  loading: string;
+  tooLarge: string;
+  tooLargeDetail: string;
+  openRawExcerpt: string;
+  renderLimit: string;
+  partialNotice: string;
+  errorTitle: string;
+  errorBody: string;
+  timeoutBody: string;
+  retry: string;
+  binary: string;
+  emptyFile: string;
+  referencedLines: string;
+  viewRawAt: string;
+  blocksMarked: string;
+  imageBlocked: string;
+  showImages: string;
+  lineNumbers: string;
+  breadcrumb: string;
+  fileInfo: string;
+  frontMatter: string;
+  copyCode: string;
+  bidiWarning: string;
+  alertNote: string;
+  alertTip: string;
+  alertImportant: string;
+  alertWarning: string;
+  alertCaution: string;
+  footnotes: string;
+  backToContent: string;
+  linkUnavailable: string;
+}
+
+/** The language codes built in. */
+export type QaBuiltinLocale = 'en' | 'ru' | 'zh';

@@ -1,0 +1,166 @@
+import type { QaSourceEvidence, QaSourceLocation, QaSourceOrigin, QaSourceReference } from './types.js';
+
+const EVIDENCE_RANK: Record<QaSourceEvidence, number> = {
+  read: 3,
+  fetched: 3,
+  queried: 3,
+  reported: 2,
+  inherited: 1,
+  discovered: 0,
+};
+
+/** How strong a piece of evidence is: read/fetched/queried 3, reported 2, inherited 1, discovered 0. */
+export function evidenceRank(e: QaSourceEvidence): number {
+  return EVIDENCE_RANK[e] ?? 0;
+}
+
+function basename(p: string): string {
+  const parts = p.split(/[\\/]/).filter(Boolean);
+  return parts[parts.length - 1] ?? '';
+}
+
+/** True when a title only repeats what the source's path or URL already says (a fallback, not a real title). */
+export function isFallbackTitle(title: string, s: Pick<QaSourceReference, 'path' | 'uri' | 'id'>): boolean {
+  const t = title.trim();
+  if (t === '') return true;
+  if (s.path && (t === s.path || t === basename(s.path))) return true;
+  if (s.uri) {
+    if (t === s.uri) return true;
+    try {
+      const u = new URL(s.uri);
+      if (t === u.hostname || t === u.host || t === u.href || t === `${u.host}${u.pathname}`) return true;
+    } catch {
+      // not a URL: nothing more to compare
+    }
+  }
+  return t === s.id;
+}
+
+function isAbsolutePath(p: string): boolean {
+  return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
+}
+
+function locationKey(l: QaSourceLocation): string {
+  return [l.path ?? '', l.anchor ?? '', l.jiraKey ?? '', l.confluencePageId ?? ''].join('\u0000');
+}
+
+/**
+ * Unions locations: equal entries collapse, and line ranges of the same place
+ * that overlap or touch (197–210 + 211–218) become one range. Order: first
+ * appearance of each place, ranges ascending within it.
+ */
+export function compactLocations(locations: readonly QaSourceLocation[]): QaSourceLocation[] {
+  const places = new Map<string, { plain: QaSourceLocation | null; ranges: QaSourceLocation[] }>();
+  for (const loc of locations) {
+    const key = locationKey(loc);
+    let place = places.get(key);
+    if (!place) {
+      place = { plain: null, ranges: [] };
+      places.set(key, place);
+    }
+    if (loc.lineStart !== undefined) place.ranges.push(loc);
+    else place.plain ??= loc;
+  }
+  const out: QaSourceLocation[] = [];
+  for (const place of places.values()) {
+    if (place.ranges.length === 0) {
+      if (place.plain) out.push({ ...place.plain });
+      continue;
+    }
+    const sorted = place.ranges
+      .map((r) => ({ ...r, lineEnd: Math.max(r.lineEnd ?? r.lineStart!, r.lineStart!) }))
+      .sort((a, b) => a.lineStart! - b.lineStart! || a.lineEnd - b.lineEnd);
+    let current = sorted[0]!;
+    for (let i = 1; i < sorted.length; i++) {
+      const next = sorted[i]!;
+      if (next.lineStart! <= current.lineEnd + 1) current.lineEnd = Math.max(current.lineEnd, next.lineEnd);
+      else {
+        out.push(current);
+        current = next;
+      }
+    }
+    out.push(current);
+  }
+  return out;
+}
+
+function originKey(o: QaSourceOrigin): string {
+  return [o.sessionId, o.turn, o.step ?? '', o.toolCallId ?? '', o.toolName ?? '', o.agentId ?? '', o.role, o.subagentRunId ?? '', o.subagentSessionId ?? ''].join('\u0000');
+}
+
+/** Unions origins, keeping the first of each identical entry, in order of appearance. */
+export function unionOrigins(a: readonly QaSourceOrigin[], b: readonly QaSourceOrigin[]): QaSourceOrigin[] {
+  const seen = new Set<string>();
+  const out: QaSourceOrigin[] = [];
+  for (const o of [...a, ...b]) {
+    const k = originKey(o);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(o);
+  }
+  return out;
+}
+
+function mergeMetadata(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(b)) out[k] = b[k];
+  for (const k of Object.keys(a)) out[k] = a[k];
+  // A source is partial only when every read of it was partial.
+  if (typeof a.truncated === 'boolean' && typeof b.truncated === 'boolean') out.truncated = a.truncated && b.truncated;
+  return out;
+}
+
+/**
+ * Merges two entries of the same source (same `id`), as the reference design's
+ * dedupe rules say: explicit title over a fallback, locations unioned and
+ * compacted, origins unioned, the best non-empty snippet, the highest score,
+ * the strongest evidence (fetched/read/queried > reported > inherited > discovered).
+ * `a` is the earlier entry: it wins ties.
+ */
+export function mergeSources(a: QaSourceReference, b: QaSourceReference): QaSourceReference {
+  const rankA = evidenceRank(a.evidence);
+  const rankB = evidenceRank(b.evidence);
+  const strong = rankB > rankA ? b : a;
+  const weak = strong === a ? b : a;
+
+  const aFallback = isFallbackTitle(a.title, a);
+  const bFallback = isFallbackTitle(b.title, b);
+  let title = a.title;
+  if (aFallback && !bFallback) title = b.title;
+  else if (aFallback && bFallback && a.title.trim() === '') title = b.title;
+
+  let path = a.path ?? b.path;
+  if (a.path && b.path && isAbsolutePath(a.path) && !isAbsolutePath(b.path)) path = b.path;
+
+  const snippets = [strong.snippet, weak.snippet].filter((s): s is string => !!s && s.trim() !== '');
+  const snippet = snippets.length === 0 ? undefined : rankA === rankB ? snippets.reduce((x, y) => (y.length > x.length ? y : x)) : snippets[0];
+
+  const merged: QaSourceReference = {
+    id: a.id,
+    kind: a.kind === 'other' ? b.kind : a.kind,
+    title,
+    locations: compactLocations([...a.locations, ...b.locations]),
+    evidence: strong.evidence,
+    origins: unionOrigins(a.origins, b.origins),
+    score: Math.max(a.score, b.score),
+  };
+  const uri = strong.uri ?? weak.uri;
+  if (uri !== undefined) merged.uri = uri;
+  if (path !== undefined) merged.path = path;
+  if (snippet !== undefined) merged.snippet = snippet;
+  const metadata = mergeMetadata(a.metadata, b.metadata);
+  if (metadata !== undefined) merged.metadata = metadata;
+  return merged;
+}
+
+/** One entry per `id`, merged with `mergeSources`, in order of first appearance. */
+export function dedupeSources(sources: readonly QaSourceReference[]): QaSourceReference[] {
+  const byId = new Map<string, QaSourceReference>();
+  for (const s of sources) {
+    const prev = byId.get(s.id);
+    byId.set(s.id, prev ? mergeSources(prev, s) : s);
+  }
+  return [...byId.values()];
+}

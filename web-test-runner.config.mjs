@@ -1,0 +1,47 @@
+// Browser tests: every test/**/*.test.ts except the Node-only *.node.test.ts,
+// in Debian's headless Chromium (no browser download), TypeScript via esbuild.
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fileURLToPath } from 'node:url';
+import { summaryReporter } from './scripts/summary-reporter.mjs';
+import { defaultReporter } from '@web/test-runner';
+import { testServerMiddleware } from './test/server/index.ts';
+
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default {
+  rootDir: '.',
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  concurrency: Number(process.env.QA_TEST_CONCURRENCY ?? 2),
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 240_000,
+  browserStartTimeout: 60_000,
+  testFramework: { config: { timeout: 20_000, ui: 'bdd' } },
+  middleware: testServerMiddleware,
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: chromium,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter()],
+};
