@@ -7,6 +7,9 @@ import { defineConfig } from 'vite';
  *   external, one entry per package export.
  */
 export default defineConfig({
+  // Relative asset and worker URLs (`new URL('assets/x.js', import.meta.url)`), so the build works from any path.
+  base: './',
+  worker: { format: 'es' },
   server: { host: '127.0.0.1', strictPort: false },
   build: {
     outDir: 'dist',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { testServerMiddleware } from './test/server/index.ts';
+import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -20,6 +21,7 @@ export default {
   testFramework: { config: { timeout: 20_000, ui: 'bdd' } },
   middleware: testServerMiddleware,
   plugins: [
+    workerUrlPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

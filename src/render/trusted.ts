@@ -36,7 +36,9 @@ function getPolicy(): ScriptUrlPolicy | null {
 }
 
 /**
- * Starts a module worker from a URL the bundler resolved, through the kit's
+ * Starts a module worker from a URL the bundler resolved (import the worker
+ * module as `./x.worker.ts?worker&url`: Vite emits it as its own chunk, the
+ * test server serves it as is), through the kit's
  * policy when Trusted Types are on. Returns null when the page forbids it
  * (CSP `worker-src`, Trusted Types without our policy, no Worker support), so
  * callers fall back to time-sliced work on the main thread.
