@@ -5,3 +5,4 @@
 export * from './model/index.js';
 export * from './i18n/index.js';
 export * from './elements/shared/events.js';
+export * from './host/index.js';
