@@ -92,4 +92,7 @@ export const ru: QaTerms = {
   footnotes: 'Сноски',
   backToContent: 'Назад к тексту',
   linkUnavailable: 'Эту ссылку нельзя открыть здесь.',
+  quoted: '«{label}»',
+  detailsFor: 'Подробнее: {title}',
+  discoveredHeading: { one: 'Найдено, {n} кандидат', few: 'Найдено, {n} кандидата', many: 'Найдено, {n} кандидатов', other: 'Найдено, {n} кандидата' },
 };

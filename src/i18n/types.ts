@@ -109,6 +109,13 @@ export interface QaTerms {
   footnotes: string;
   backToContent: string;
   linkUnavailable: string;
+  // --- sources panel and footer (more)
+  /** A quoted label inside a subagent chain: `“Deep search”`. */
+  quoted: string;
+  /** Accessible name of a card's details toggle: `Details: technicalDiagnosis.md`. */
+  detailsFor: string;
+  /** Accessible name of the Discovered row: `Discovered, 9 candidates`. */
+  discoveredHeading: QaPlural;
 }
 
 /** The language codes built in. */

@@ -92,4 +92,7 @@ export const zh: QaTerms = {
   footnotes: '脚注',
   backToContent: '返回正文',
   linkUnavailable: '此链接无法在此打开。',
+  quoted: '“{label}”',
+  detailsFor: '详情：{title}',
+  discoveredHeading: { other: '已发现，{n} 个候选' },
 };
