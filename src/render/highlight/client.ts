@@ -1,0 +1,182 @@
+/**
+ * Main-thread side of the highlighter: starts jobs in the shared Web Worker
+ * (through the kit's Trusted Types policy) and falls back to time-sliced
+ * tokenizing on the main thread when the page allows no worker or the worker
+ * fails. Token style ids are translated into class numbers of the shared
+ * token sheet before they reach a caller.
+ */
+import workerUrl from './highlight.worker.ts?worker&url';
+import { startWorker } from '../trusted.js';
+import type { TokenLine } from './engine.js';
+import { JobRunner, splitLines, type JobEvent } from './jobs.js';
+import type { ToHighlightWorker } from './highlight.worker.js';
+import { registerStyle } from './sheet.js';
+
+/** How a job ended. */
+export type HighlightOutcome = 'done' | 'unsupported' | 'failed' | 'aborted';
+
+/** Options of `startHighlight`. */
+export interface HighlightJobOptions {
+  /** Lines the reader sees first (0-based, end exclusive). */
+  window?: [number, number] | null;
+  signal?: AbortSignal;
+  /**
+   * Tokens of `lines.length` lines from line `from` (0-based). Style numbers
+   * are token classes (`qa-tk-N`, 0 = plain). `exact` is false for lines
+   * coloured ahead of the exact pass; exact tokens for them follow later.
+   */
+  onTokens?: (from: number, lines: TokenLine[], exact: boolean) => void;
+}
+
+/** A running highlight job. */
+export interface HighlightJob {
+  /** The reader moved: colour these lines (0-based, end exclusive) next. */
+  prioritize(from: number, to: number): void;
+  cancel(): void;
+  readonly done: Promise<HighlightOutcome>;
+}
+
+/** Main-thread slices stay well under a frame. */
+const MAIN_THREAD_BUDGET_MS = 8;
+
+let useWorker = true;
+let worker: Worker | null | undefined;
+let nextId = 1;
+let mainRunner: JobRunner | null = null;
+
+interface Active {
+  text: string;
+  lang: string;
+  window: [number, number] | null;
+  onWorker: boolean;
+  handle: (e: JobEvent) => void;
+}
+const active = new Map<number, Active>();
+
+/** Turns the worker off (`false`: every job runs time-sliced on the main thread) or back on. */
+export function configureHighlighter(options: { worker?: boolean }): void {
+  if (options.worker !== undefined) useWorker = options.worker;
+}
+
+/** True when jobs currently run in a Web Worker. */
+export function highlighterUsesWorker(): boolean {
+  return getWorker() !== null;
+}
+
+function yieldToMain(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (s?.yield) return s.yield();
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(null);
+  });
+}
+
+function dispatch(e: JobEvent): void {
+  active.get(e.id)?.handle(e);
+}
+
+function getMainRunner(): JobRunner {
+  mainRunner ??= new JobRunner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS);
+  return mainRunner;
+}
+
+function workerFailed(): void {
+  worker?.terminate();
+  worker = null;
+  // Everything the worker had is redone on the main thread.
+  for (const [id, job] of active) {
+    if (!job.onWorker) continue;
+    job.onWorker = false;
+    getMainRunner().add(id, job.lang, splitLines(job.text), job.window);
+  }
+}
+
+function getWorker(): Worker | null {
+  if (!useWorker) return null;
+  if (worker !== undefined) return worker;
+  worker = startWorker(new URL(workerUrl, import.meta.url), 'qa-sources-kit highlighter');
+  if (worker) {
+    worker.addEventListener('message', (e: MessageEvent<JobEvent>) => {
+      const job = active.get(e.data.id);
+      if (!job || !job.onWorker) return;
+      if (e.data.type === 'failed') {
+        // The worker could not load its modules (for example a CSP without
+        // `worker-src`'s imports): the main thread takes over.
+        workerFailed();
+        return;
+      }
+      job.handle(e.data);
+    });
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      workerFailed();
+    });
+  }
+  return worker;
+}
+
+function post(m: ToHighlightWorker): void {
+  getWorker()?.postMessage(m);
+}
+
+/**
+ * Tokenizes `text` as `lang` (a language id, see `resolveLanguage`),
+ * progressively: the window first, then everything in order.
+ */
+export function startHighlight(text: string, lang: string, options: HighlightJobOptions = {}): HighlightJob {
+  const id = nextId++;
+  const styleMap = new Map<number, number>([[0, 0]]);
+  let settle!: (o: HighlightOutcome) => void;
+  const done = new Promise<HighlightOutcome>((resolve) => (settle = resolve));
+  const finish = (o: HighlightOutcome) => {
+    if (!active.has(id)) return;
+    active.delete(id);
+    options.signal?.removeEventListener('abort', onAbort);
+    settle(o);
+  };
+  const job: Active = {
+    text,
+    lang,
+    window: options.window ?? null,
+    onWorker: false,
+    handle: (e) => {
+      if (e.type === 'tokens') {
+        for (const [local, style] of e.styles) styleMap.set(local, registerStyle(style));
+        for (const line of e.lines) for (let i = 1; i < line.length; i += 2) line[i] = styleMap.get(line[i]!) ?? 0;
+        options.onTokens?.(e.from, e.lines, e.exact);
+      } else finish(e.type);
+    },
+  };
+  const cancel = () => {
+    if (!active.has(id)) return;
+    if (job.onWorker) post({ type: 'cancel', id });
+    else mainRunner?.cancel(id);
+    finish('aborted');
+  };
+  const onAbort = () => cancel();
+  if (options.signal?.aborted) {
+    settle('aborted');
+    return { prioritize() {}, cancel() {}, done };
+  }
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  active.set(id, job);
+  const w = getWorker();
+  if (w) {
+    job.onWorker = true;
+    w.postMessage({ type: 'job', id, lang, text, window: job.window } satisfies ToHighlightWorker);
+  } else {
+    getMainRunner().add(id, lang, splitLines(text), job.window);
+  }
+  return {
+    prioritize(from: number, to: number) {
+      if (!active.has(id)) return;
+      job.window = [from, to];
+      if (job.onWorker) post({ type: 'priority', id, from, to });
+      else mainRunner?.prioritize(id, from, to);
+    },
+    cancel,
+    done,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The highlighter's Web Worker: tokenizes documents off the main thread and
+ * posts their tokens back chunk by chunk (see jobs.ts for the order).
+ */
+import { JobRunner, splitLines, type JobEvent } from './jobs.js';
+
+/** Messages the worker understands. */
+export type ToHighlightWorker =
+  | { type: 'job'; id: number; lang: string; text: string; window: [number, number] | null }
+  | { type: 'priority'; id: number; from: number; to: number }
+  | { type: 'cancel'; id: number };
+
+const scope = self as unknown as { postMessage(m: JobEvent): void; addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void };
+
+const runner = new JobRunner(
+  (e) => scope.postMessage(e),
+  () => new Promise((resolve) => setTimeout(resolve, 0)),
+  40,
+);
+
+scope.addEventListener('message', (e) => {
+  const m = e.data;
+  if (m.type === 'job') runner.add(m.id, m.lang, splitLines(m.text), m.window);
+  else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
+  else if (m.type === 'cancel') runner.cancel(m.id);
+});

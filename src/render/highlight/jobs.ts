@@ -1,0 +1,147 @@
+/**
+ * Progressive tokenizing of one or more documents, shared by the worker and
+ * the main-thread fallback: exact colours line after line (grammar state
+ * carried across chunks), the lines a reader is looking at first (tokenized
+ * from a fresh state with some lines of context, then replaced by the exact
+ * pass when it gets there), small documents before big ones, and a pause
+ * between chunks so no slice runs long and new requests are heard.
+ */
+import type { GrammarState } from 'shiki/core';
+import { Tokenizer, type TokenLine, type TokenStyle } from './engine.js';
+
+/** Splits text into lines the way every highlighted view counts them: `\n` or `\r\n` ends a line. */
+export function splitLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/** What a running job reports. */
+export type JobEvent =
+  | { type: 'tokens'; id: number; from: number; lines: TokenLine[]; styles: Array<[number, TokenStyle]>; exact: boolean }
+  | { type: 'done'; id: number }
+  | { type: 'unsupported'; id: number }
+  | { type: 'failed'; id: number };
+
+/** Lines of context tokenized before an out-of-order window, so its first lines start in a plausible state. */
+const WINDOW_CONTEXT = 80;
+/** The first exact chunk is small so the first screen gets its colours quickly. */
+const FIRST_CHUNK = 80;
+const MIN_CHUNK = 8;
+const MAX_CHUNK = 2_000;
+
+interface Job {
+  id: number;
+  lang: string;
+  lines: string[];
+  tokenizer: Tokenizer | null;
+  cursor: number;
+  state: GrammarState | undefined;
+  window: [number, number] | null;
+  msPerLine: number;
+  started: boolean;
+}
+
+/** Runs tokenizing jobs in slices of about `budgetMs`, calling `pause()` between slices. */
+export class JobRunner {
+  private readonly jobs = new Map<number, Job>();
+  private running = false;
+
+  constructor(
+    private readonly emit: (e: JobEvent) => void,
+    private readonly pause: () => Promise<void>,
+    private readonly budgetMs: number,
+  ) {}
+
+  /** Starts tokenizing `lines` in `lang`; `window` asks for those lines (0-based, end exclusive) first. */
+  add(id: number, lang: string, lines: string[], window: [number, number] | null = null): void {
+    this.jobs.set(id, { id, lang, lines, tokenizer: null, cursor: 0, state: undefined, window, msPerLine: 0.5, started: false });
+    void this.loop();
+  }
+
+  /** The reader moved: these lines next. */
+  prioritize(id: number, from: number, to: number): void {
+    const job = this.jobs.get(id);
+    if (job) job.window = [Math.max(0, from), Math.min(job.lines.length, to)];
+  }
+
+  cancel(id: number): void {
+    this.jobs.delete(id);
+  }
+
+  private pick(): Job | null {
+    let best: Job | null = null;
+    for (const job of this.jobs.values()) {
+      if (job.window && job.window[0] >= job.cursor) return job;
+      if (!best || job.lines.length - job.cursor < best.lines.length - best.cursor) best = job;
+    }
+    return best;
+  }
+
+  private async loop(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (;;) {
+        const job = this.pick();
+        if (!job) return;
+        try {
+          await this.step(job);
+        } catch {
+          this.jobs.delete(job.id);
+          this.emit({ type: 'failed', id: job.id });
+        }
+        await this.pause();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private chunkSize(job: Job): number {
+    return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.floor(this.budgetMs / Math.max(job.msPerLine, 0.005))));
+  }
+
+  private async step(job: Job): Promise<void> {
+    if (!job.started) {
+      job.started = true;
+      job.tokenizer = await Tokenizer.create(job.lang);
+      if (!this.jobs.has(job.id)) return;
+      if (!job.tokenizer) {
+        this.jobs.delete(job.id);
+        this.emit({ type: 'unsupported', id: job.id });
+      }
+      return;
+    }
+    const tk = job.tokenizer!;
+    const w = job.window;
+    if (w && w[0] >= job.cursor + this.chunkSize(job)) {
+      // Far ahead of the exact pass: colour the window now from a fresh state, with some context before it.
+      job.window = null;
+      const start = Math.max(job.cursor, w[0] - WINDOW_CONTEXT);
+      const end = Math.min(w[1], start + WINDOW_CONTEXT + this.chunkSize(job) * 2);
+      const res = this.timed(job, () => tk.tokenize(job.lines.slice(start, end)), end - start);
+      const skip = w[0] - start;
+      this.emit({ type: 'tokens', id: job.id, from: w[0], lines: res.lines.slice(skip), styles: tk.takeNewStyles(), exact: false });
+      return;
+    }
+    if (w && w[1] <= job.cursor) job.window = null;
+    const size = job.cursor === 0 ? Math.min(FIRST_CHUNK, this.chunkSize(job)) : this.chunkSize(job);
+    const from = job.cursor;
+    const to = Math.min(job.lines.length, from + size);
+    const res = this.timed(job, () => tk.tokenize(job.lines.slice(from, to), job.state), to - from);
+    job.state = res.state;
+    job.cursor = to;
+    this.emit({ type: 'tokens', id: job.id, from, lines: res.lines, styles: tk.takeNewStyles(), exact: true });
+    if (to >= job.lines.length) {
+      this.jobs.delete(job.id);
+      this.emit({ type: 'done', id: job.id });
+    }
+  }
+
+  private timed<T>(job: Job, fn: () => T, lines: number): T {
+    const t0 = performance.now();
+    const r = fn();
+    const per = (performance.now() - t0) / Math.max(1, lines);
+    job.msPerLine = job.msPerLine * 0.5 + per * 0.5;
+    return r;
+  }
+}

@@ -1,0 +1,281 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  highlightElement,
+  highlightLines,
+  languageForPath,
+  languageForFence,
+  configureHighlighter,
+  highlighterUsesWorker,
+  renderTokens,
+  startHighlight,
+  contrastRatio,
+  splitLines,
+  MAX_TOKENIZED_LINE,
+  TOKEN_CLASS_PREFIX,
+  type TokenLine,
+} from '../../../src/render/highlight/index.js';
+
+const TS = `/** A comment */
+export function greet(name: string): string {
+  const n = 42;
+  return \`hello \${name}\` + n; // trailing
+}
+`;
+
+/** Text the tokens spell for one line. */
+function spelled(text: string, tokens: TokenLine): string {
+  let at = 0;
+  let out = '';
+  for (let i = 0; i < tokens.length; i += 2) {
+    out += text.slice(at, at + tokens[i]!);
+    at += tokens[i]!;
+  }
+  return out;
+}
+
+function lengthOf(tokens: TokenLine): number {
+  let n = 0;
+  for (let i = 0; i < tokens.length; i += 2) n += tokens[i]!;
+  return n;
+}
+
+function shadowHost(): { host: HTMLElement; root: ShadowRoot } {
+  const host = document.createElement('div');
+  document.body.append(host);
+  return { host, root: host.attachShadow({ mode: 'open' }) };
+}
+
+describe('highlight: languages', () => {
+  it('maps extensions and well-known file names', () => {
+    const table: Array<[string, string | null]> = [
+      ['src/app.ts', 'typescript'],
+      ['a/b/C.TSX', 'tsx'],
+      ['x.mjs', 'javascript'],
+      ['README.md', 'markdown'],
+      ['docs/guide.markdown', 'markdown'],
+      ['main.py', 'python'],
+      ['lib.rs', 'rust'],
+      ['Dockerfile', 'dockerfile'],
+      ['build/Makefile', 'makefile'],
+      ['.env.local', 'dotenv'],
+      ['conf.yml', 'yaml'],
+      ['x.unknownext', null],
+      ['LICENSE', null],
+      ['notes.txt', null],
+    ];
+    for (const [path, lang] of table) expect(languageForPath(path), path).to.equal(lang);
+  });
+
+  it('maps fence names and aliases, ignoring attributes', () => {
+    const table: Array<[string, string | null]> = [
+      ['ts', 'typescript'],
+      ['TypeScript', 'typescript'],
+      ['js {1,3}', 'javascript'],
+      ['sh', 'shellscript'],
+      ['console', 'shellscript'],
+      ['c++', 'cpp'],
+      ['py', 'python'],
+      ['mermaid', null],
+      ['math', null],
+      ['', null],
+      ['__proto__', null],
+      ['constructor', null],
+      ['toString', null],
+    ];
+    for (const [fence, lang] of table) expect(languageForFence(fence), fence).to.equal(lang);
+  });
+});
+
+describe('highlight: tokens', () => {
+  it('spells every line exactly, across languages', async () => {
+    const samples: Array<[string, string]> = [
+      ['typescript', TS],
+      ['python', 'def f(x):\n    """doc"""\n    return x * 2  # twice\n'],
+      ['json', '{\n  "a": [1, 2, true, null],\n  "b": "\\u00e9"\n}'],
+      ['css', 'a:hover { color: red; }\n@media (x) { .b { margin: 0 } }'],
+      ['shellscript', 'echo "$HOME" | grep -v x && exit 1'],
+      ['markdown', '# Title\n\nSome *text* and `code`.\n\n```ts\nconst a = 1;\n```'],
+    ];
+    for (const [lang, text] of samples) {
+      const tokens = await highlightLines(text, lang);
+      expect(tokens, lang).to.not.equal(null);
+      const lines = splitLines(text);
+      expect(tokens!.length).to.equal(lines.length);
+      lines.forEach((line, i) => {
+        expect(lengthOf(tokens![i]!), `${lang} line ${i}`).to.equal(line.length);
+        expect(spelled(line, tokens![i]!)).to.equal(line);
+      });
+      expect(tokens!.some((t) => t.some((v, i) => i % 2 === 1 && v > 0)), `${lang} has colours`).to.equal(true);
+    }
+  });
+
+  it('never changes the text, for arbitrary input (generated)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 400 }), async (text) => {
+        const tokens = await highlightLines(text, 'typescript');
+        const lines = splitLines(text);
+        expect(tokens!.length).to.equal(lines.length);
+        lines.forEach((line, i) => expect(lengthOf(tokens![i] ?? [])).to.equal(line.length));
+      }),
+      { numRuns: 40, seed: 4242 },
+    );
+  });
+
+  it('returns null for unknown languages', async () => {
+    expect(await highlightLines('x', 'no-such-language')).to.equal(null);
+    expect(await highlightLines('x', '__proto__')).to.equal(null);
+  });
+
+  it('carries the grammar state across chunks (a comment opened early stays a comment)', async () => {
+    const lines = ['const before = 1;', '/*', ...Array.from({ length: 600 }, (_, i) => `  comment line ${i} const x = "no";`), '*/', 'const after = "yes";'];
+    const tokens = (await highlightLines(lines.join('\n'), 'typescript'))!;
+    const commentClass = tokens[2]![1];
+    expect(commentClass).to.be.greaterThan(0);
+    for (let i = 2; i < 602; i += 1) expect(tokens[i], `line ${i}`).to.deep.equal([lines[i]!.length, commentClass]);
+    expect(tokens[603]!.length).to.be.greaterThan(2);
+  });
+
+  it('gives the same tokens on the main thread as in the worker', async () => {
+    expect(highlighterUsesWorker()).to.equal(true);
+    const inWorker = await highlightLines(TS.repeat(30), 'typescript');
+    configureHighlighter({ worker: false });
+    try {
+      expect(highlighterUsesWorker()).to.equal(false);
+      const onMain = await highlightLines(TS.repeat(30), 'typescript');
+      expect(onMain).to.deep.equal(inWorker);
+    } finally {
+      configureHighlighter({ worker: true });
+    }
+  });
+
+  it('colours the window first, then replaces it with exact tokens', async () => {
+    const text = Array.from({ length: 3_000 }, (_, i) => `const v${i} = ${i}; // n`).join('\n');
+    const events: Array<{ from: number; n: number; exact: boolean }> = [];
+    const job = startHighlight(text, 'typescript', { window: [2_500, 2_540], onTokens: (from, lines, exact) => events.push({ from, n: lines.length, exact }) });
+    expect(await job.done).to.equal('done');
+    const firstWindow = events.findIndex((e) => e.from <= 2_500 && e.from + e.n >= 2_540);
+    expect(firstWindow).to.be.greaterThan(-1);
+    expect(events[firstWindow]!.exact).to.equal(false);
+    const exactCover = new Set<number>();
+    for (const e of events) if (e.exact) for (let i = e.from; i < e.from + e.n; i += 1) exactCover.add(i);
+    expect(exactCover.size).to.equal(3_000);
+  });
+
+  it('caps very long lines: a 20,000-character line stays plain and whole', async () => {
+    const long = 'const s = "' + 'x'.repeat(20_000) + '";';
+    const text = `const a = 1;\n${long}\nconst b = 2;`;
+    const tokens = (await highlightLines(text, 'typescript'))!;
+    expect(long.length).to.be.greaterThan(MAX_TOKENIZED_LINE);
+    expect(tokens[1]).to.deep.equal([long.length, 0]);
+    expect(tokens[2]!.length).to.be.greaterThan(2);
+  });
+
+  it('stops when aborted', async () => {
+    const ctl = new AbortController();
+    const job = startHighlight(TS.repeat(2_000), 'typescript', { signal: ctl.signal });
+    ctl.abort();
+    expect(await job.done).to.equal('aborted');
+  });
+});
+
+describe('highlight: highlightElement', () => {
+  afterEach(() => {
+    document.body.querySelectorAll(':scope > div').forEach((d) => d.remove());
+  });
+
+  it('colours a <code> in a shadow root with classes only, keeping its text', async () => {
+    const { root } = shadowHost();
+    const pre = document.createElement('pre');
+    const code = document.createElement('code');
+    code.textContent = TS;
+    pre.append(code);
+    root.append(pre);
+    await highlightElement(code, 'ts');
+    expect(code.textContent).to.equal(TS);
+    const spans = [...code.querySelectorAll('span')];
+    expect(spans.length).to.be.greaterThan(5);
+    for (const s of spans) {
+      expect(s.className.startsWith(TOKEN_CLASS_PREFIX)).to.equal(true);
+      expect(s.hasAttribute('style')).to.equal(false);
+    }
+    expect(root.querySelectorAll('[style]').length).to.equal(0);
+    const keyword = spans.find((s) => s.textContent === 'export')!;
+    const plain = getComputedStyle(code).color;
+    expect(getComputedStyle(keyword).color).to.not.equal(plain);
+  });
+
+  it('switches light/dark through CSS without touching the DOM', async () => {
+    const { host, root } = shadowHost();
+    const code = document.createElement('code');
+    code.textContent = TS;
+    root.append(code);
+    await highlightElement(code, 'typescript');
+    const keyword = [...code.querySelectorAll('span')].find((s) => s.textContent === 'export')!;
+    host.style.colorScheme = 'light';
+    const light = getComputedStyle(keyword).color;
+    host.style.colorScheme = 'dark';
+    const dark = getComputedStyle(keyword).color;
+    expect(light).to.not.equal(dark);
+    expect(keyword.isConnected).to.equal(true);
+  });
+
+  it('keeps a readable contrast for every token colour on the kit backgrounds', async () => {
+    const { host, root } = shadowHost();
+    const code = document.createElement('code');
+    code.textContent = TS + '\n<div class="a">x</div>\n';
+    root.append(code);
+    await highlightElement(code, 'typescript');
+    const hex = (rgb: string) => '#' + (rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+    for (const [scheme, backgrounds] of [
+      ['light', ['#ffffff', '#fff4cc']],
+      ['dark', ['#16181d', '#3c321e']],
+    ] as const) {
+      host.style.colorScheme = scheme;
+      for (const span of code.querySelectorAll('span')) {
+        for (const bg of backgrounds) expect(contrastRatio(hex(getComputedStyle(span).color), bg), `${scheme} ${span.textContent} on ${bg}`).to.be.at.least(4.5);
+      }
+    }
+  });
+
+  it('is a no-op for unknown languages and never throws', async () => {
+    const code = document.createElement('code');
+    code.textContent = 'graph TD; A-->B';
+    document.body.append(code);
+    await highlightElement(code, 'mermaid');
+    await highlightElement(code, '');
+    await highlightElement(code, '__proto__');
+    expect(code.childNodes.length).to.equal(1);
+    expect(code.textContent).to.equal('graph TD; A-->B');
+    code.remove();
+  });
+
+  it('leaves the element alone when aborted or when its text changed meanwhile', async () => {
+    const code = document.createElement('code');
+    code.textContent = TS;
+    document.body.append(code);
+    const ctl = new AbortController();
+    const p = highlightElement(code, 'ts', ctl.signal);
+    ctl.abort();
+    await p;
+    expect(code.querySelector('span')).to.equal(null);
+    const p2 = highlightElement(code, 'ts');
+    code.textContent = 'changed';
+    await p2;
+    expect(code.textContent).to.equal('changed');
+    expect(code.querySelector('span')).to.equal(null);
+    code.remove();
+  });
+});
+
+describe('highlight: renderTokens', () => {
+  it('builds text nodes and spans that spell the line', () => {
+    const div = document.createElement('div');
+    renderTokens('abcdef', [2, 0, 3, 1, 1, 0], div);
+    expect(div.textContent).to.equal('abcdef');
+    expect(div.querySelector('span')!.className).to.equal(`${TOKEN_CLASS_PREFIX}1`);
+    const plain = document.createElement('div');
+    renderTokens('plain', undefined, plain);
+    expect(plain.innerHTML).to.equal('plain');
+  });
+});
