@@ -6,3 +6,7 @@ export * from './types.js';
 export * from './paths.js';
 export * from './text.js';
 export * from './memory.js';
+export * from './fetch.js';
+export * from './remote.js';
+export * from './store.js';
+export * from './connect.js';
