@@ -55,6 +55,8 @@ export type QaPathCheck =
   | { ok: true; /** Normalised: `/`-separated, no empty, `.` or `..` segments. */ path: string; segments: string[] }
   | { ok: false; reason: QaPathRejection };
 
+// `file:///…`, `https://…`: a URL is not a workspace path.
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\//i;
 // C0 controls and DEL. NUL is reported separately.
 const CONTROL = /[\u0001-\u001f\u007f]/;
 // A percent escape left after the one decode the transport did: double encoding.
@@ -68,7 +70,7 @@ const DOTS = /^[. ]+$/;
  * Checks and normalises a workspace-relative path as received (already
  * decoded once by the transport; it is never decoded again). Refuses empty
  * and over-long paths, NUL and control characters, backslashes, absolute
- * paths, drive letters, alternate data streams, leftover percent escapes
+ * paths and URLs, drive letters, alternate data streams, leftover percent escapes
  * (double encoding) and any `..` segment. `.` and empty segments are dropped.
  * The deny list is separate: see `isDeniedPath`.
  */
@@ -78,7 +80,7 @@ export function checkWorkspacePath(input: unknown): QaPathCheck {
   if (input.includes('\0')) return { ok: false, reason: 'nul' };
   if (CONTROL.test(input)) return { ok: false, reason: 'control' };
   if (input.includes('\\')) return { ok: false, reason: 'backslash' };
-  if (input.startsWith('/')) return { ok: false, reason: 'absolute' };
+  if (input.startsWith('/') || URL_LIKE.test(input)) return { ok: false, reason: 'absolute' };
   if (DRIVE.test(input)) return { ok: false, reason: 'drive' };
   if (input.includes('::') || input.includes(':$')) return { ok: false, reason: 'stream' };
   if (ENCODED.test(input)) return { ok: false, reason: 'encoded' };

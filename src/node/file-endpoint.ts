@@ -242,6 +242,8 @@ export function createFileEndpoint(options: QaFileEndpointOptions): QaFileEndpoi
     const method = req.method ?? 'GET';
     let status = 200;
     let body: unknown;
+    // A request body is never read: discard it so the connection stays usable.
+    req.resume();
     if (method !== 'GET' && method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       status = STATUS['method-not-allowed'];
