@@ -1,4 +1,28 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { createFileEndpoint } from './src/node/file-endpoint.ts';
+
+/** Where the dev server mounts the read-only file endpoint (the gallery's "Live workspace" page talks to it). */
+export const FILE_ENDPOINT_PATH = '/__qa/files';
+
+/**
+ * Under `npm start` only: mounts `createFileEndpoint` over this repository
+ * (read-only; dependencies and build output denied on top of the default
+ * list). Builds and `vite preview` never serve files this way.
+ */
+function fileEndpointPlugin(): Plugin {
+  return {
+    name: 'qa-file-endpoint',
+    apply: 'serve',
+    configureServer(server) {
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const handler = createFileEndpoint({ root, deny: ['node_modules/', 'dist/'] });
+      server.middlewares.use(FILE_ENDPOINT_PATH, (req, res, next) => {
+        handler(req, res).catch(next);
+      });
+    },
+  };
+}
 
 /**
  * Two jobs:
@@ -11,6 +35,7 @@ export default defineConfig({
   base: './',
   worker: { format: 'es' },
   server: { host: '127.0.0.1', strictPort: false },
+  plugins: [fileEndpointPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -21,6 +46,8 @@ export default defineConfig({
       entry: {
         index: 'src/index.ts',
         model: 'src/model/index.ts',
+        // Node only (node:* imports stay external): the reference file endpoint.
+        node: 'src/node/index.ts',
       },
       formats: ['es'],
     },

@@ -28,6 +28,7 @@
  * `{ error: { code, message } }` with fixed messages: they never echo a
  * host path.
  */
+import { Buffer } from 'node:buffer';
 import { constants, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
