@@ -17,10 +17,20 @@ const tables = new Map<string, Partial<QaTerms>>([
 ]);
 const listeners = new Set<() => void>();
 
-/** Adds a language, or overrides some terms of one (`registerTranslation('ru', { sources: 'Ссылки' })`). */
+/**
+ * Adds a language, or overrides some terms of one
+ * (`registerTranslation('ru', { sources: 'Ссылки' })`). Terms given as
+ * `undefined` are ignored; a language needs no term it leaves to English.
+ */
 export function registerTranslation(locale: string, terms: Partial<QaTerms>): void {
-  const key = locale.toLowerCase();
-  tables.set(key, { ...(tables.get(key) ?? {}), ...terms });
+  const key = normalizeTag(locale);
+  if (!key) return;
+  const table: Partial<QaTerms> = { ...(tables.get(key) ?? {}) };
+  for (const name of Object.keys(terms) as Array<keyof QaTerms>) {
+    const value = terms[name];
+    if (value !== undefined) (table as Record<string, QaTerm>)[name] = value;
+  }
+  tables.set(key, table);
   for (const l of listeners) l();
 }
 
@@ -35,16 +45,23 @@ export function availableLocales(): string[] {
   return [...tables.keys()];
 }
 
+function normalizeTag(tag: string): string {
+  return tag.trim().toLowerCase().replace(/_/g, '-');
+}
+
 /**
- * The best registered language for a BCP 47 tag: `ru-RU` → `ru`,
- * `zh-Hans-CN` → `zh`, unknown → `en`.
+ * The best registered language for a BCP 47 tag, dropping subtags until one
+ * matches: `ru-RU` → `ru`, `zh-Hans-CN` → `zh`, `ZH` → `zh`, unknown → `en`.
  */
 export function resolveLocale(tag: string | null | undefined): string {
-  if (!tag) return 'en';
-  const lower = tag.toLowerCase();
-  if (tables.has(lower)) return lower;
-  const primary = lower.split(/[-_]/)[0]!;
-  return tables.has(primary) ? primary : 'en';
+  if (typeof tag !== 'string') return 'en';
+  let candidate = normalizeTag(tag);
+  while (candidate) {
+    if (tables.has(candidate)) return candidate;
+    const cut = candidate.lastIndexOf('-');
+    candidate = cut > 0 ? candidate.slice(0, cut) : '';
+  }
+  return 'en';
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -63,49 +80,84 @@ function pluralOf(locale: string, n: number): Intl.LDMLPluralRule {
 }
 
 function fill(text: string, params: Record<string, string | number>, locale: string): string {
+  if (text.indexOf('{') < 0) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => {
-    const v = params[name];
+    const v = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (v === undefined) return m;
-    return typeof v === 'number' ? formatNumber(v, locale) : v;
+    return typeof v === 'number' ? formatNumber(v, locale) : String(v);
   });
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats a number for a language (`5 000` in Russian). */
 export function formatNumber(n: number, locale: string): string {
+  let f = numberFormats.get(locale);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale);
+    } catch {
+      f = new Intl.NumberFormat('en');
+    }
+    numberFormats.set(locale, f);
+  }
+  return f.format(n);
+}
+
+const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+function unitFormat(locale: string, unit: string, digits: number, display: 'short' | 'long'): Intl.NumberFormat {
   try {
-    return new Intl.NumberFormat(locale).format(n);
+    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
   } catch {
-    return String(n);
+    return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
   }
 }
 
-/** Formats a byte count: `1.4 MB`. */
+/**
+ * Formats a byte count in decimal units, for a language: `512 bytes`,
+ * `1.4 MB`, `1,4 МБ`. One decimal under 100 of a unit, none above;
+ * a value that rounds to 1,000 moves to the next unit.
+ */
 export function formatBytes(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let v = bytes;
+  const lang = resolveLocale(locale);
+  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  if (n < 1000) return unitFormat(lang, 'byte', 0, 'long').format(Math.round(n));
+  let v = n / 1000;
   let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
+  for (;;) {
+    const digits = v >= 100 ? 0 : 1;
+    const rounded = Math.round(v * 10 ** digits) / 10 ** digits;
+    if (rounded < 1000 || i === BYTE_UNITS.length - 1) return unitFormat(lang, BYTE_UNITS[i]!, digits, 'short').format(rounded);
     v /= 1000;
     i += 1;
-  }
-  const digits = i === 0 || v >= 100 ? 0 : 1;
-  try {
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v)} ${units[i]}`;
-  } catch {
-    return `${v.toFixed(digits)} ${units[i]}`;
   }
 }
 
 /**
  * Looks a term up in `locale` (then English) and fills `{placeholders}`.
- * Plural terms pick their form from `params.n`. Never returns a key name.
+ * Plural terms pick their form from `params.n` with the plural rules of the
+ * language the text comes from. Never returns a key name: an unknown key
+ * gives an empty string.
  */
 export function term<K extends keyof QaTerms>(locale: string, key: K, params: Record<string, string | number> = {}): string {
-  const lang = resolveLocale(locale);
-  const value: QaTerm | undefined = tables.get(lang)?.[key] ?? tables.get('en')?.[key] ?? en[key];
+  let lang = resolveLocale(locale);
+  let value: QaTerm | undefined = ownTerm(tables.get(lang), key);
+  if (value === undefined) {
+    lang = 'en';
+    value = ownTerm(tables.get('en'), key) ?? ownTerm(en, key);
+  }
+  if (value === undefined) return '';
   if (typeof value === 'string') return fill(value, params, lang);
-  const plural = value as QaPlural;
   const n = typeof params.n === 'number' ? params.n : 0;
-  const form = plural[pluralOf(lang, n)] ?? plural.other;
+  const form = value[pluralOf(lang, n)] ?? value.other;
   return fill(form, params, lang);
+}
+
+function ownTerm(table: Partial<QaTerms> | undefined, key: string): QaTerm | undefined {
+  if (!table || !Object.prototype.hasOwnProperty.call(table, key)) return undefined;
+  const v = (table as Record<string, unknown>)[key];
+  if (typeof v === 'string') return v;
+  if (typeof v === 'object' && v !== null && typeof (v as QaPlural).other === 'string') return v as QaPlural;
+  return undefined;
 }

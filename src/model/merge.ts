@@ -1,3 +1,4 @@
+import { basename, isAbsolutePath } from './paths.js';
 import type { QaSourceEvidence, QaSourceLocation, QaSourceOrigin, QaSourceReference } from './types.js';
 
 const EVIDENCE_RANK: Record<QaSourceEvidence, number> = {
@@ -14,11 +15,6 @@ export function evidenceRank(e: QaSourceEvidence): number {
   return EVIDENCE_RANK[e] ?? 0;
 }
 
-function basename(p: string): string {
-  const parts = p.split(/[\\/]/).filter(Boolean);
-  return parts[parts.length - 1] ?? '';
-}
-
 /** True when a title only repeats what the source's path or URL already says (a fallback, not a real title). */
 export function isFallbackTitle(title: string, s: Pick<QaSourceReference, 'path' | 'uri' | 'id'>): boolean {
   const t = title.trim();
@@ -28,7 +24,8 @@ export function isFallbackTitle(title: string, s: Pick<QaSourceReference, 'path'
     if (t === s.uri) return true;
     try {
       const u = new URL(s.uri);
-      if (t === u.hostname || t === u.host || t === u.href || t === `${u.host}${u.pathname}`) return true;
+      const hostPath = `${u.host}${u.pathname}`;
+      if (t === u.hostname || t === u.host || t === u.href || t === hostPath || t === hostPath.replace(/\/$/, '')) return true;
     } catch {
       // not a URL: nothing more to compare
     }
@@ -36,22 +33,31 @@ export function isFallbackTitle(title: string, s: Pick<QaSourceReference, 'path'
   return t === s.id;
 }
 
-function isAbsolutePath(p: string): boolean {
-  return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
-}
-
 function locationKey(l: QaSourceLocation): string {
   return [l.path ?? '', l.anchor ?? '', l.jiraKey ?? '', l.confluencePageId ?? ''].join('\u0000');
 }
 
+function isEmptyLocation(l: QaSourceLocation): boolean {
+  return l.lineStart === undefined && !l.path && !l.anchor && !l.jiraKey && !l.confluencePageId;
+}
+
 /**
  * Unions locations: equal entries collapse, and line ranges of the same place
- * that overlap or touch (197–210 + 211–218) become one range. Order: first
- * appearance of each place, ranges ascending within it.
+ * (same path, anchor, issue and page) that overlap or touch (197–210 +
+ * 211–218) become one range; a place without lines is dropped when the same
+ * place also has ranges; locations that name nothing are dropped. Order:
+ * first appearance of each place, ranges ascending within it. Returns new
+ * objects; the input is not changed.
  */
 export function compactLocations(locations: readonly QaSourceLocation[]): QaSourceLocation[] {
+  if (locations.length <= 1) {
+    const only = locations[0];
+    if (!only || isEmptyLocation(only)) return [];
+    return [only.lineStart !== undefined ? { ...only, lineEnd: Math.max(only.lineEnd ?? only.lineStart, only.lineStart) } : { ...only }];
+  }
   const places = new Map<string, { plain: QaSourceLocation | null; ranges: QaSourceLocation[] }>();
   for (const loc of locations) {
+    if (isEmptyLocation(loc)) continue;
     const key = locationKey(loc);
     let place = places.get(key);
     if (!place) {
@@ -101,14 +107,32 @@ export function unionOrigins(a: readonly QaSourceOrigin[], b: readonly QaSourceO
   return out;
 }
 
-function mergeMetadata(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function copyInto(out: Record<string, unknown>, from: Record<string, unknown>): void {
+  for (const k of Object.keys(from)) if (k !== '__proto__') out[k] = from[k];
+}
+
+/**
+ * Merges metadata: `a` wins per key, except that the `subagents` label tables
+ * are unioned (`a` wins per run id) and `truncated` is true only when no side
+ * reports a complete read (`truncated: false` on either side wins).
+ */
+export function mergeMetadata(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!a) return b;
   if (!b) return a;
   const out = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(b)) out[k] = b[k];
-  for (const k of Object.keys(a)) out[k] = a[k];
-  // A source is partial only when every read of it was partial.
+  copyInto(out, b);
+  copyInto(out, a);
   if (typeof a.truncated === 'boolean' && typeof b.truncated === 'boolean') out.truncated = a.truncated && b.truncated;
+  if (isRecord(a.subagents) && isRecord(b.subagents)) {
+    const runs = Object.create(null) as Record<string, unknown>;
+    copyInto(runs, b.subagents);
+    copyInto(runs, a.subagents);
+    out.subagents = runs;
+  }
   return out;
 }
 

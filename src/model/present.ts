@@ -3,9 +3,10 @@
  * one payload, so both always show the same sources, groups and counts.
  * Pure; no DOM.
  */
-import { compactLocations, dedupeSources } from './merge.js';
-import { cleanProse, revealHidden } from './text.js';
-import { describeHost, shortUrl, toOpenableUrl, type HostDisplay } from './url.js';
+import { compactLocations, dedupeSources, isFallbackTitle } from './merge.js';
+import { basename, extensionOf, isAbsolutePath, shortDirectory } from './paths.js';
+import { cleanProse, revealHidden, type CleanedText } from './text.js';
+import { hostDisplay, readUrl, shortUrl, type HostDisplay } from './url.js';
 import {
   SOURCE_KINDS,
   type QaIncompleteOrigin,
@@ -57,43 +58,47 @@ export interface QaLocationView {
   path: string | null;
 }
 
-/** One source card. */
+/**
+ * One source card. A read-only view: its display fields are computed on first
+ * read (so a payload of thousands of sources costs only what is shown);
+ * `JSON.stringify(item)` gives a plain copy of every field.
+ */
 export interface QaSourceItemView {
-  id: string;
-  kind: QaSourceKind;
+  readonly id: string;
+  readonly kind: QaSourceKind;
   /** The merged source (raw strings: bind as text only). */
-  source: QaSourceReference;
+  readonly source: QaSourceReference;
   /** Position of first use in the payload. */
-  order: number;
+  readonly order: number;
   /** Display title, cleaned of bidi controls; elide it with CSS, show it whole on hover/focus. */
-  title: string;
+  readonly title: string;
   /** Secondary line: shortened directory, domain, space or issue summary. */
-  secondary: string;
+  readonly secondary: string;
   /** Short type badge for files and code (`MD`, `TS`), null for kinds shown by icon only. */
-  badge: string | null;
+  readonly badge: string | null;
   /** Jira issue key, when known. */
-  issueKey: string | null;
+  readonly issueKey: string | null;
   /** Jira summary (title without the key), when known. */
-  summary: string | null;
-  ranges: QaLineRange[];
+  readonly summary: string | null;
+  readonly ranges: QaLineRange[];
   /** `197–218` (en dash), or `42` for one line. */
-  rangeLabels: string[];
+  readonly rangeLabels: string[];
   /** True when every origin is a subagent. */
-  subagent: boolean;
+  readonly subagent: boolean;
   /** True when `metadata.truncated` is true. */
-  partial: boolean;
+  readonly partial: boolean;
   /** Openable http/https/mailto URL of a remote source, else null. */
-  href: string | null;
+  readonly href: string | null;
   /** True for local sources that open in the file preview. */
-  local: boolean;
+  readonly local: boolean;
   /** Workspace path of a local source, for the preview. */
-  path: string | null;
-  host: HostDisplay | null;
+  readonly path: string | null;
+  readonly host: HostDisplay | null;
   /** True when bidi controls, invisible characters or a look-alike host were found. */
-  suspicious: boolean;
-  firstLocation: QaSourceLocation | null;
-  origins: QaOriginView[];
-  locations: QaLocationView[];
+  readonly suspicious: boolean;
+  readonly firstLocation: QaSourceLocation | null;
+  readonly origins: QaOriginView[];
+  readonly locations: QaLocationView[];
 }
 
 /** One group of cards, in the fixed group order. */
@@ -120,7 +125,7 @@ export interface QaSourcesView {
   threshold: number;
 }
 
-const GROUP_INDEX = new Map(SOURCE_KINDS.map((k, i) => [k, i]));
+const KIND_SET = new Set<string>(SOURCE_KINDS);
 
 const BADGES: Record<string, string> = {
   md: 'MD', markdown: 'MD', mdx: 'MDX', txt: 'TXT', rst: 'RST', adoc: 'ADOC', pdf: 'PDF', html: 'HTML', htm: 'HTML',
@@ -129,158 +134,176 @@ const BADGES: Record<string, string> = {
   swift: 'SWFT', php: 'PHP', sh: 'SH', bash: 'SH', sql: 'SQL', xml: 'XML', css: 'CSS', scss: 'SCSS', vue: 'VUE', svelte: 'SVLT', csv: 'CSV', ini: 'INI',
 };
 
-function isAbsolute(p: string): boolean {
-  return p.startsWith('/') || p.startsWith('~') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
-}
-
-function segments(p: string): string[] {
-  return p.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
-}
-
-/** The last segment of a path. */
-export function basename(p: string): string {
-  const parts = segments(p);
-  return parts[parts.length - 1] ?? p;
-}
-
-/** File extension in lower case, without the dot (`md`), or '' when none. */
-export function extensionOf(p: string): string {
-  const base = basename(p);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-}
-
-/**
- * The directory of a path, shortened for a secondary line:
- * `docs / User_Guide / … / EAM`. An absolute path keeps only its last parts.
- */
-export function shortDirectory(p: string, maxSegments = 3): string {
-  const parts = segments(p).slice(0, -1);
-  if (parts.length === 0) return '';
-  const abs = isAbsolute(p);
-  if (abs && parts.length > 2) return ['…', ...parts.slice(-2)].join(' / ');
-  if (parts.length <= maxSegments) return parts.join(' / ');
-  return [parts[0]!, '…', ...parts.slice(-(maxSegments - 1))].join(' / ');
-}
+export { basename, extensionOf, shortDirectory } from './paths.js';
 
 function metaString(s: QaSourceReference, key: string): string | null {
-  const v = s.metadata?.[key];
+  const m = s.metadata;
+  if (!m || !Object.prototype.hasOwnProperty.call(m, key)) return null;
+  const v = m[key];
   return typeof v === 'string' && v.trim() !== '' ? v : null;
 }
 
-/** The workspace path of a local source: a relative `path` first, then a location's, then the `file:` id. */
+/** The workspace path of a local source: a relative `path` first, then a location's, then the `file:`/`code:` id. */
 export function sourcePath(s: QaSourceReference): string | null {
-  const candidates = [s.path, ...s.locations.map((l) => l.path), s.id.startsWith('file:') ? s.id.slice(5) : undefined].filter(
-    (p): p is string => typeof p === 'string' && p.trim() !== '',
-  );
-  return candidates.find((p) => !isAbsolute(p)) ?? candidates[0] ?? null;
+  let fallback: string | null = null;
+  const consider = (p: string | undefined): string | null => {
+    if (typeof p !== 'string' || p.trim() === '') return null;
+    if (!isAbsolutePath(p)) return p;
+    fallback ??= p;
+    return null;
+  };
+  const direct = consider(s.path);
+  if (direct) return direct;
+  for (const l of s.locations) {
+    const p = consider(l.path);
+    if (p) return p;
+  }
+  const idPath = s.id.startsWith('file:') ? s.id.slice(5) : s.id.startsWith('code:') ? s.id.slice(5) : undefined;
+  return consider(idPath) ?? fallback;
 }
 
-const JIRA_KEY = /\b([A-Z][A-Z0-9_]+-\d+)\b/;
+const JIRA_KEY = /^[A-Z][A-Z0-9_]+-\d+$/;
+const JIRA_KEY_IN_TEXT = /\b([A-Z][A-Z0-9_]+-\d+)\b/;
 
 function jiraKeyOf(s: QaSourceReference): string | null {
-  for (const l of s.locations) if (l.jiraKey) return l.jiraKey;
-  if (s.id.startsWith('jira:')) return s.id.slice(5);
-  const m = metaString(s, 'key') ?? s.title.match(JIRA_KEY)?.[1] ?? null;
-  return m;
-}
-
-function rangeLabel(r: QaLineRange): string {
-  return r.lineStart === r.lineEnd ? String(r.lineStart) : `${r.lineStart}–${r.lineEnd}`;
+  const candidates: Array<string | null | undefined> = [
+    ...s.locations.map((l) => l.jiraKey),
+    s.id.startsWith('jira:') ? s.id.slice(5) : null,
+    metaString(s, 'key'),
+    metaString(s, 'issueKey'),
+  ];
+  for (const c of candidates) if (c && JIRA_KEY.test(c)) return c;
+  const inTitle = s.title.match(JIRA_KEY_IN_TEXT)?.[1];
+  if (inTitle) return inTitle;
+  // Not shaped like a key, but named as one: shown as given (revealed).
+  return s.locations.find((l) => l.jiraKey && l.jiraKey.trim() !== '')?.jiraKey ?? null;
 }
 
 /** Formats a line range with an en dash: `197–218`, or `42` for one line. */
 export function formatRange(r: QaLineRange): string {
-  return rangeLabel(r);
+  return r.lineStart === r.lineEnd ? String(r.lineStart) : `${r.lineStart}–${r.lineEnd}`;
 }
 
-interface SubagentInfo {
-  label?: string;
-  parentRunId?: string;
-}
-
-function subagentInfo(s: QaSourceReference, runId: string): SubagentInfo | null {
+function subagentInfo(s: QaSourceReference, runId: string): { label?: string; parentRunId?: string } | null {
   const table = s.metadata?.subagents;
-  if (!table || typeof table !== 'object' || Array.isArray(table)) return null;
+  if (!table || typeof table !== 'object' || Array.isArray(table) || !Object.prototype.hasOwnProperty.call(table, runId)) return null;
   const entry = (table as Record<string, unknown>)[runId];
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return null;
   const e = entry as Record<string, unknown>;
   return {
-    label: typeof e.label === 'string' ? e.label : undefined,
+    label: typeof e.label === 'string' && e.label.trim() !== '' ? e.label : undefined,
     parentRunId: typeof e.parentRunId === 'string' ? e.parentRunId : undefined,
   };
 }
+
+/** Longest chain of nested subagents shown for one origin. */
+export const MAX_ORIGIN_CHAIN = 8;
 
 function originChain(s: QaSourceReference, runId: string | undefined, agentId: string | undefined): string[] {
   const chain: string[] = [];
   const seen = new Set<string>();
   let current = runId;
-  while (current && !seen.has(current) && chain.length < 8) {
+  while (current && !seen.has(current) && chain.length < MAX_ORIGIN_CHAIN) {
     seen.add(current);
     const info = subagentInfo(s, current);
-    chain.unshift(cleanProse(info?.label ?? (current === runId ? agentId ?? current : current)).text);
+    chain.unshift(singleLine(info?.label ?? (current === runId ? agentId ?? current : current)).text);
     current = info?.parentRunId;
   }
-  if (chain.length === 0 && agentId) chain.push(cleanProse(agentId).text);
+  if (chain.length === 0 && agentId) chain.push(singleLine(agentId).text);
   return chain;
 }
 
-function displayTitle(s: QaSourceReference, path: string | null, issueKey: string | null): { title: string; secondary: string; summary: string | null; suspicious: boolean } {
+const SPACES = /\s+/g;
+
+/** Prose for one line (titles, labels): cleaned, whitespace collapsed, trimmed. */
+function singleLine(t: string): CleanedText {
+  const c = cleanProse(t);
+  const text = /\s\s|[^\S ]|^\s|\s$/.test(c.text) ? c.text.replace(SPACES, ' ').trim() : c.text;
+  return { text, suspicious: c.suspicious };
+}
+
+interface DisplayText {
+  title: string;
+  secondary: string;
+  summary: string | null;
+  suspicious: boolean;
+}
+
+function displayText(s: QaSourceReference, kind: QaSourceKind, path: string | null, issueKey: string | null, url: URL | null, host: HostDisplay | null): DisplayText {
   let suspicious = false;
   const prose = (t: string) => {
-    const c = cleanProse(t);
+    const c = singleLine(t);
     suspicious ||= c.suspicious;
-    return c.text.trim();
+    return c.text;
   };
   const name = (t: string) => {
     const c = revealHidden(t);
     suspicious ||= c.suspicious;
     return c.text;
   };
-  switch (s.kind) {
+  const fromUrl = () => (url ? name(shortUrl(url)) : s.uri ? name(s.uri) : '');
+  let title = '';
+  let secondary = '';
+  let summary: string | null = null;
+  switch (kind) {
     case 'file':
-    case 'code': {
-      if (path) return { title: name(basename(path)), secondary: name(shortDirectory(path)), summary: null, suspicious };
-      return { title: prose(s.title) || name(s.id), secondary: '', summary: null, suspicious };
-    }
+    case 'code':
+      if (path) {
+        title = name(basename(path));
+        secondary = name(shortDirectory(path));
+      } else {
+        title = prose(s.title) || fromUrl();
+        secondary = host ? name(host.display) : '';
+      }
+      break;
     case 'web': {
-      const host = s.uri ? describeHost(s.uri) : null;
-      const title = s.title.trim();
-      const isFallback = !title || title === s.uri || (host && (title === host.ascii || title === host.unicode));
+      const explicit = isFallbackTitle(s.title, s) || (host !== null && (s.title.trim() === host.unicode || s.title.trim() === host.display)) ? '' : prose(s.title);
       const pageTitle = metaString(s, 'pageTitle');
-      const shown = !isFallback ? prose(title) : pageTitle ? prose(pageTitle) : s.uri ? name(shortUrl(s.uri)) : name(s.id);
+      title = explicit || (pageTitle ? prose(pageTitle) : '') || fromUrl();
       const site = metaString(s, 'siteName');
-      const secondary = host ? name(host.display) : site ? prose(site) : '';
-      return { title: shown || name(s.uri ?? s.id), secondary, summary: null, suspicious };
+      secondary = host ? name(host.display) : site ? prose(site) : '';
+      break;
     }
     case 'jira': {
-      const key = issueKey ?? '';
-      let summary = metaString(s, 'summary') ?? s.title;
-      if (key && summary.startsWith(key)) summary = summary.slice(key.length).replace(/^[\s:—–-]+/, '');
-      const cleaned = prose(summary);
-      return { title: key ? name(key) : cleaned || name(s.id), secondary: key ? cleaned : '', summary: key && cleaned ? cleaned : null, suspicious };
+      let text = metaString(s, 'summary') ?? s.title;
+      if (issueKey && text.trimStart().startsWith(issueKey)) text = text.trimStart().slice(issueKey.length).replace(/^[\s:—–-]+/, '');
+      const cleaned = prose(text);
+      if (issueKey) {
+        title = name(issueKey);
+        secondary = cleaned;
+        summary = cleaned || null;
+      } else {
+        title = cleaned || fromUrl();
+        secondary = host ? name(host.display) : '';
+      }
+      break;
     }
     case 'confluence': {
       const space = metaString(s, 'spaceName') ?? metaString(s, 'spaceKey');
-      return { title: prose(s.title) || name(s.id), secondary: space ? prose(space) : '', summary: null, suspicious };
+      title = prose(s.title) || (metaString(s, 'pageTitle') ? prose(metaString(s, 'pageTitle')!) : '') || fromUrl();
+      secondary = space ? prose(space) : host ? name(host.display) : '';
+      break;
     }
     case 'knowledge': {
       const backend = metaString(s, 'collection') ?? metaString(s, 'backend') ?? (s.id.startsWith('knowledge:') ? s.id.split(':')[1] ?? '' : '');
-      return { title: prose(s.title) || name(s.id), secondary: prose(backend), summary: null, suspicious };
+      title = prose(s.title) || fromUrl();
+      secondary = prose(backend);
+      break;
     }
-    default: {
-      const host = s.uri ? describeHost(s.uri) : null;
-      return { title: prose(s.title) || (path ? name(basename(path)) : name(s.id)), secondary: host ? name(host.display) : path ? name(shortDirectory(path)) : '', summary: null, suspicious };
-    }
+    default:
+      title = prose(s.title) || (path ? name(basename(path)) : '') || fromUrl();
+      secondary = host ? name(host.display) : path ? name(shortDirectory(path)) : '';
   }
+  if (!title) title = name(s.id);
+  return { title, secondary, summary, suspicious };
 }
 
 function locationViews(locations: QaSourceLocation[], ownPath: string | null): QaLocationView[] {
   const out: QaLocationView[] = [];
   for (const l of locations) {
     const otherPath = l.path && l.path !== ownPath ? revealHidden(l.path).text : null;
-    if (l.lineStart !== undefined) out.push({ type: 'lines', text: rangeLabel({ lineStart: l.lineStart, lineEnd: l.lineEnd ?? l.lineStart }), path: otherPath });
-    if (l.anchor) out.push({ type: 'anchor', text: `#${cleanProse(l.anchor).text.replace(/^#/, '')}`, path: otherPath });
+    if (l.lineStart !== undefined) out.push({ type: 'lines', text: formatRange({ lineStart: l.lineStart, lineEnd: l.lineEnd ?? l.lineStart }), path: otherPath });
+    if (l.anchor) out.push({ type: 'anchor', text: `#${revealHidden(l.anchor.replace(/^#/, '')).text}`, path: otherPath });
     if (l.jiraKey) out.push({ type: 'jira', text: revealHidden(l.jiraKey).text, path: null });
     if (l.confluencePageId) out.push({ type: 'confluence', text: revealHidden(l.confluencePageId).text, path: null });
     if (l.lineStart === undefined && !l.anchor && !l.jiraKey && !l.confluencePageId && otherPath) out.push({ type: 'path', text: otherPath, path: otherPath });
@@ -288,53 +311,163 @@ function locationViews(locations: QaSourceLocation[], ownPath: string | null): Q
   return out;
 }
 
-/** Builds the card view of one (already merged) source. */
-export function presentItem(s: QaSourceReference, order: number): QaSourceItemView {
-  const localKind = s.kind === 'file' || s.kind === 'code';
-  const path = localKind || s.kind === 'other' ? sourcePath(s) : null;
-  const href = toOpenableUrl(s.uri);
+/** Everything on the face of a card, computed together on first read. */
+interface Card {
+  title: string;
+  secondary: string;
+  badge: string | null;
+  issueKey: string | null;
+  summary: string | null;
+  ranges: QaLineRange[];
+  rangeLabels: string[];
+  href: string | null;
+  local: boolean;
+  path: string | null;
+  ownPath: string | null;
+  host: HostDisplay | null;
+  suspicious: boolean;
+  locations: QaSourceLocation[];
+}
+
+function buildCard(s: QaSourceReference, kind: QaSourceKind): Card {
+  const localKind = kind === 'file' || kind === 'code';
+  const path = localKind || kind === 'other' ? sourcePath(s) : null;
   const local = localKind && path !== null;
-  const issueKey = s.kind === 'jira' ? jiraKeyOf(s) : null;
-  const text = displayTitle(s, path, issueKey);
-  const locations = compactLocations(s.locations);
+  const { url, href } = s.uri !== undefined ? readUrl(s.uri) : { url: null, href: null };
+  const host = !local && url ? hostDisplay(url.hostname) : null;
+  const issueKey = kind === 'jira' ? jiraKeyOf(s) : null;
+  const text = displayText(s, kind, path, issueKey, url, host);
+  // A line range without a path belongs to the source's own file.
+  const own = local ? s.locations.map((l) => (l.path === undefined && l.lineStart !== undefined ? { ...l, path: path! } : l)) : s.locations;
+  const locations = compactLocations(own);
   const ranges: QaLineRange[] = [];
   for (const l of locations) {
     if (l.lineStart !== undefined && (!l.path || !path || l.path === path)) ranges.push({ lineStart: l.lineStart, lineEnd: l.lineEnd ?? l.lineStart });
   }
-  const host = !local && s.uri ? describeHost(s.uri) : null;
-  const ext = path ? extensionOf(path) : '';
-  const badge = localKind ? (BADGES[ext] ?? (ext ? ext.slice(0, 4).toUpperCase() : null)) : null;
-  const origins: QaOriginView[] = s.origins.map((o) => ({
-    role: o.role,
-    chain: o.role === 'subagent' ? originChain(s, o.subagentRunId, o.agentId) : [],
-    evidence: s.evidence,
-    turn: o.turn,
-    step: o.step ?? null,
-    toolName: o.toolName ? cleanProse(o.toolName).text : null,
-  }));
+  const ext = local ? extensionOf(path!) : '';
   return {
-    id: s.id,
-    kind: s.kind,
-    source: s,
-    order,
     title: text.title,
     secondary: text.secondary,
-    badge,
+    badge: localKind ? (BADGES[ext] ?? (ext ? revealHidden(ext.slice(0, 4).toUpperCase()).text : null)) : null,
     issueKey: issueKey ? revealHidden(issueKey).text : null,
     summary: text.summary,
     ranges,
-    rangeLabels: ranges.map(rangeLabel),
-    subagent: s.origins.length > 0 && s.origins.every((o) => o.role === 'subagent'),
-    partial: s.metadata?.truncated === true,
+    rangeLabels: ranges.map(formatRange),
     href: local ? null : href,
     local,
     path: local ? path : null,
+    ownPath: path,
     host,
     suspicious: text.suspicious || (host?.confusable ?? false),
-    firstLocation: locations[0] ?? null,
-    origins,
-    locations: locationViews(locations, path),
+    locations,
   };
+}
+
+/** The fields of `QaSourceItemView` that are computed on first read. */
+const LAZY_FIELDS = [
+  'title', 'secondary', 'badge', 'issueKey', 'summary', 'ranges', 'rangeLabels', 'subagent', 'partial',
+  'href', 'local', 'path', 'host', 'suspicious', 'firstLocation', 'origins', 'locations',
+] as const;
+
+class SourceItemView implements QaSourceItemView {
+  readonly id: string;
+  readonly kind: QaSourceKind;
+  readonly source: QaSourceReference;
+  readonly order: number;
+  #card: Card | undefined;
+  #origins: QaOriginView[] | undefined;
+  #locations: QaLocationView[] | undefined;
+
+  constructor(source: QaSourceReference, order: number) {
+    this.id = source.id;
+    this.kind = KIND_SET.has(source.kind) ? source.kind : 'other';
+    this.source = source;
+    this.order = order;
+  }
+
+  #face(): Card {
+    return (this.#card ??= buildCard(this.source, this.kind));
+  }
+
+  get title(): string {
+    return this.#face().title;
+  }
+  get secondary(): string {
+    return this.#face().secondary;
+  }
+  get badge(): string | null {
+    return this.#face().badge;
+  }
+  get issueKey(): string | null {
+    return this.#face().issueKey;
+  }
+  get summary(): string | null {
+    return this.#face().summary;
+  }
+  get ranges(): QaLineRange[] {
+    return this.#face().ranges;
+  }
+  get rangeLabels(): string[] {
+    return this.#face().rangeLabels;
+  }
+  get subagent(): boolean {
+    const origins = this.source.origins;
+    return origins.length > 0 && origins.every((o) => o.role === 'subagent');
+  }
+  get partial(): boolean {
+    return this.source.metadata?.truncated === true;
+  }
+  get href(): string | null {
+    return this.#face().href;
+  }
+  get local(): boolean {
+    return this.#face().local;
+  }
+  get path(): string | null {
+    return this.#face().path;
+  }
+  get host(): HostDisplay | null {
+    return this.#face().host;
+  }
+  get suspicious(): boolean {
+    return this.#face().suspicious;
+  }
+  get firstLocation(): QaSourceLocation | null {
+    return this.#face().locations[0] ?? null;
+  }
+  get origins(): QaOriginView[] {
+    const s = this.source;
+    return (this.#origins ??= s.origins.map((o) => ({
+      role: o.role,
+      chain: o.role === 'subagent' ? originChain(s, o.subagentRunId, o.agentId) : [],
+      evidence: s.evidence,
+      turn: o.turn,
+      step: o.step ?? null,
+      toolName: o.toolName ? singleLine(o.toolName).text : null,
+    })));
+  }
+  get locations(): QaLocationView[] {
+    const card = this.#face();
+    return (this.#locations ??= locationViews(card.locations, card.ownPath));
+  }
+
+  /** A plain copy of every field. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: this.id, kind: this.kind, source: this.source, order: this.order };
+    for (const key of LAZY_FIELDS) out[key] = this[key];
+    return out;
+  }
+}
+
+// The computed fields are enumerable, like plain data (for...in, deep equality in tests).
+for (const key of LAZY_FIELDS) {
+  const d = Object.getOwnPropertyDescriptor(SourceItemView.prototype, key)!;
+  Object.defineProperty(SourceItemView.prototype, key, { ...d, enumerable: true });
+}
+
+/** Builds the card view of one (already merged) source; `order` is its position of first use. */
+export function presentItem(s: QaSourceReference, order: number): QaSourceItemView {
+  return new SourceItemView(s, order);
 }
 
 function compareItems(a: QaSourceItemView, b: QaSourceItemView): number {
@@ -343,43 +476,60 @@ function compareItems(a: QaSourceItemView, b: QaSourceItemView): number {
   return a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
 }
 
-const EMPTY_VIEW: QaSourcesView = Object.freeze({
-  sessionId: '',
-  turn: 0,
-  count: 0,
-  empty: true,
-  groups: [],
-  discovered: { count: 0, items: [] },
-  complete: true,
-  incompleteOrigins: [],
-  threshold: DEFAULT_THRESHOLD,
-}) as QaSourcesView;
+/** The view of no payload (or of a payload that could not be read): count 0, nothing to show. */
+export function emptyView(threshold = DEFAULT_THRESHOLD): QaSourcesView {
+  return {
+    sessionId: '',
+    turn: 0,
+    count: 0,
+    empty: true,
+    groups: [],
+    discovered: { count: 0, items: [] },
+    complete: true,
+    incompleteOrigins: [],
+    threshold,
+  };
+}
+
+function readThreshold(v: unknown): number {
+  return typeof v === 'number' && !Number.isNaN(v) ? v : DEFAULT_THRESHOLD;
+}
+
+function readMaxPerGroup(v: unknown): number {
+  if (typeof v !== 'number' || Number.isNaN(v)) return DEFAULT_MAX_PER_GROUP;
+  return v === Infinity ? Infinity : Math.max(1, Math.floor(v));
+}
 
 /**
  * The view model of a parsed payload: visible sources (score >= threshold,
  * deduplicated by id), grouped in the fixed order, sorted by score, first use
- * and title. `presentSources(null)` is the empty view.
+ * and title. Sources under the threshold and `discovered` entries are only
+ * counted in `discovered`. `presentSources(null)` is the empty view.
+ * Options: `threshold` (default 50; `-Infinity` shows everything),
+ * `maxPerGroup` (default 8, at least 1; `Infinity` shows every card at once),
+ * `showDiscovered` (build the discovered items).
  */
 export function presentSources(payload: QaTurnSources | null | undefined, options: QaPresentOptions = {}): QaSourcesView {
-  const threshold = Number.isFinite(options.threshold) ? (options.threshold as number) : DEFAULT_THRESHOLD;
-  const maxPerGroup = Math.max(1, Math.floor(Number.isFinite(options.maxPerGroup) ? (options.maxPerGroup as number) : DEFAULT_MAX_PER_GROUP));
-  if (!payload) return { ...EMPTY_VIEW, threshold };
+  const threshold = readThreshold(options.threshold);
+  const maxPerGroup = readMaxPerGroup(options.maxPerGroup);
+  if (!payload || !Array.isArray(payload.sources)) return emptyView(threshold);
 
   const merged = dedupeSources(payload.sources);
   const buckets = new Map<QaSourceKind, QaSourceItemView[]>();
   const visibleIds = new Set<string>();
   const hidden: QaSourceReference[] = [];
-  merged.forEach((s, order) => {
+  for (let order = 0; order < merged.length; order++) {
+    const s = merged[order]!;
     if (!(s.score >= threshold)) {
       hidden.push(s);
-      return;
+      continue;
     }
     visibleIds.add(s.id);
-    const kind = GROUP_INDEX.has(s.kind) ? s.kind : 'other';
-    let list = buckets.get(kind);
-    if (!list) buckets.set(kind, (list = []));
-    list.push(presentItem(s, order));
-  });
+    const item = presentItem(s, order);
+    let list = buckets.get(item.kind);
+    if (!list) buckets.set(item.kind, (list = []));
+    list.push(item);
+  }
   const groups: QaSourceGroupView[] = [];
   for (const kind of SOURCE_KINDS) {
     const items = buckets.get(kind);
@@ -388,10 +538,9 @@ export function presentSources(payload: QaTurnSources | null | undefined, option
     groups.push({ kind, count: items.length, items, initial: Math.min(items.length, maxPerGroup) });
   }
 
-  const discoveredAll = dedupeSources([...hidden, ...(payload.discovered ?? [])]).filter((s) => !visibleIds.has(s.id));
-  const discoveredItems = options.showDiscovered
-    ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareItems)
-    : [];
+  const extra = Array.isArray(payload.discovered) ? payload.discovered : [];
+  const discoveredAll = dedupeSources(hidden.concat(extra)).filter((s) => !visibleIds.has(s.id));
+  const discoveredItems = options.showDiscovered ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareItems) : [];
 
   return {
     sessionId: payload.sessionId,

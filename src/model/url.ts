@@ -3,28 +3,48 @@
  * host name is shown so that look-alike (homograph) hosts are recognisable.
  * Pure; no DOM.
  */
-import { revealHidden } from './text.js';
+import { codePointLength, revealHidden, truncate } from './text.js';
 
 /** The only URL schemes the kit ever makes clickable. */
 export const OPENABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 
-// Controls and whitespace browsers strip or ignore inside URLs (`java\tscript:`).
-const URL_NOISE = /[\u0000-\u0020\u007F-\u009F\u00AD\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+/** URIs longer than this are never made clickable. */
+export const MAX_URL_LENGTH = 8192;
 
-/** Returns the normalised URL when `uri` is an absolute http/https/mailto URL, otherwise null. */
-export function toOpenableUrl(uri: unknown): string | null {
-  if (typeof uri !== 'string') return null;
-  const cleaned = uri.replace(URL_NOISE, '');
-  if (cleaned === '' || cleaned.length > 8192) return null;
+// Whitespace, controls and invisible characters around a URI (` \u200Bhttps://…`). The URL
+// parser itself strips leading/trailing C0 controls and spaces and removes tabs and line
+// breaks anywhere (`java\tscript:`), exactly as a browser does for `href`.
+const URL_EDGES = /^[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+|[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+$/g;
+
+/** A URI read once: the parsed URL (any scheme) and, when it may be opened, its normalised `href`. */
+export interface QaReadUrl {
+  url: URL | null;
+  /** The normalised URL when it is an absolute http/https/mailto URL, otherwise null. */
+  href: string | null;
+}
+
+/**
+ * Parses an untrusted URI the way a browser would for `href` (after trimming
+ * invisible characters around it). Character references such as `&#58;` are
+ * not decoded: they are not part of a URL.
+ */
+export function readUrl(uri: unknown): QaReadUrl {
+  if (typeof uri !== 'string' || uri.length > MAX_URL_LENGTH) return { url: null, href: null };
+  const cleaned = uri.replace(URL_EDGES, '');
+  if (cleaned === '') return { url: null, href: null };
   let url: URL;
   try {
     url = new URL(cleaned);
   } catch {
-    return null;
+    return { url: null, href: null };
   }
-  if (!OPENABLE_PROTOCOLS.has(url.protocol)) return null;
-  if (url.protocol !== 'mailto:' && url.hostname === '') return null;
-  return url.href;
+  const openable = OPENABLE_PROTOCOLS.has(url.protocol) && (url.protocol === 'mailto:' || url.hostname !== '');
+  return { url, href: openable ? url.href : null };
+}
+
+/** Returns the normalised URL when `uri` is an absolute http/https/mailto URL, otherwise null. */
+export function toOpenableUrl(uri: unknown): string | null {
+  return readUrl(uri).href;
 }
 
 // --- punycode (RFC 3492), decoding only: the URL API already encodes ---------
@@ -154,37 +174,46 @@ export interface HostDisplay {
   confusable: boolean;
 }
 
-/** Describes the host of an absolute URL, or null when it has none. */
-export function describeHost(uri: string): HostDisplay | null {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return null;
-  }
-  const ascii = url.hostname;
+const HOST_CACHE_SIZE = 500;
+const hostCache = new Map<string, HostDisplay>();
+
+/** How a host name taken from a parsed URL (`url.hostname`, ASCII) is shown; null for an empty host. */
+export function hostDisplay(ascii: string): HostDisplay | null {
   if (!ascii) return null;
+  // Only punycode labels can turn into anything but ASCII letters, digits, dots and hyphens.
+  if (!/xn--/i.test(ascii)) return { display: ascii, ascii, unicode: ascii, confusable: false };
+  const hit = hostCache.get(ascii);
+  if (hit) return { ...hit };
   const unicode = hostToUnicode(ascii);
   const revealed = revealHidden(unicode);
-  const confusable = revealed.suspicious || unicode.split('.').some(isConfusableLabel);
-  return { display: confusable ? ascii : unicode, ascii, unicode, confusable };
+  const confusable = revealed.suspicious || unicode !== revealed.text || unicode.split('.').some(isConfusableLabel);
+  const result: HostDisplay = { display: confusable ? ascii : unicode, ascii, unicode, confusable };
+  if (hostCache.size >= HOST_CACHE_SIZE) hostCache.clear();
+  hostCache.set(ascii, result);
+  return { ...result };
 }
 
+/** Describes the host of an absolute URL, or null when it has none. */
+export function describeHost(uri: string | URL): HostDisplay | null {
+  const url = typeof uri === 'string' ? readUrl(uri).url : uri;
+  return url ? hostDisplay(url.hostname) : null;
+}
+
+/** Longest shortened path `shortUrl` keeps, in code points. */
+export const SHORT_URL_PATH = 32;
+
 /** `host` + a short path, for a web source with no title: `example.com/docs/…/page`. */
-export function shortUrl(uri: string, maxPath = 32): string {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return uri;
-  }
-  const host = describeHost(uri)?.display ?? url.host;
+export function shortUrl(uri: string | URL, maxPath = SHORT_URL_PATH): string {
+  const url = typeof uri === 'string' ? readUrl(uri).url : uri;
+  if (!url) return typeof uri === 'string' ? uri : String(uri);
+  const host = hostDisplay(url.hostname)?.display ?? url.host;
   let path = url.pathname === '/' ? '' : decodeSafe(url.pathname).replace(/\/$/, '');
-  if (path.length > maxPath) {
+  if (codePointLength(path) > maxPath) {
     const parts = path.split('/').filter(Boolean);
-    path = parts.length > 2 ? `/${parts[0]}/…/${parts[parts.length - 1]}` : path.slice(0, maxPath - 1) + '…';
+    const last = parts[parts.length - 1] ?? '';
+    path = parts.length > 2 && codePointLength(last) < maxPath - 4 ? `/${truncate(parts[0]!, 12)}/…/${last}` : truncate(path, maxPath);
   }
-  return host + path;
+  return host ? host + path : url.href;
 }
 
 function decodeSafe(s: string): string {
