@@ -5,6 +5,7 @@
  * `&bare=1` hides the chrome (screenshots).
  */
 import { html, render, nothing } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import '../src/index.js';
 import { storyGroups, findStory } from './index.js';
 
@@ -151,7 +152,7 @@ function paint(): void {
           ? html`<div
               class="frame"
               data-width=${state.width}
-              style=${state.width === 'full' ? '' : `width:${state.width}px`}
+              style=${styleMap({ width: state.width === 'full' ? undefined : `${state.width}px` })}
               lang=${state.locale}
               data-story=${state.story}
             >

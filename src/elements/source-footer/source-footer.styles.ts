@@ -1,0 +1,215 @@
+import { css } from 'lit';
+
+/** Layout of `<qa-source-footer>`: one line of chips that wraps, and the grouped list under it. */
+export const footerStyles = css`
+  :host {
+    display: none;
+  }
+  :host([data-has-sources]) {
+    display: block;
+  }
+  .base {
+    font-size: 0.93em;
+    container: qa-footer / inline-size;
+  }
+  /* Narrow: chips flow under the label instead of hanging beside it. */
+  @container qa-footer (max-width: 420px) {
+    .bar {
+      flex-wrap: wrap;
+      column-gap: 6px;
+    }
+    .label {
+      margin-inline-end: 4px;
+    }
+    .chips {
+      display: contents;
+    }
+  }
+  .bar {
+    display: flex;
+    align-items: baseline;
+    gap: var(--qa-footer-gap, 10px);
+  }
+  .chips {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    min-inline-size: 0;
+  }
+  .label {
+    flex: none;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    font-weight: 600;
+    color: var(--_qa-text-quiet);
+    white-space: nowrap;
+  }
+  .n {
+    font-variant-numeric: tabular-nums;
+    color: var(--_qa-text);
+  }
+  .pulse {
+    inline-size: 6px;
+    block-size: 6px;
+    border-radius: 50%;
+    background: var(--_qa-accent);
+    animation: qa-pulse 1.4s ease-in-out infinite;
+  }
+  @keyframes qa-pulse {
+    50% {
+      opacity: 0.3;
+    }
+  }
+  .chip {
+    display: inline-flex;
+    align-items: baseline;
+    gap: 5px;
+    max-inline-size: 100%;
+    padding: 2px 10px;
+    border-radius: var(--qa-footer-chip-radius, 999px);
+    border: 1px solid var(--qa-footer-chip-border-color, var(--_qa-border-strong));
+    background: var(--qa-footer-chip-background, transparent);
+    color: var(--_qa-text);
+    line-height: 1.5;
+    white-space: nowrap;
+    transition: background-color var(--_qa-duration), border-color var(--_qa-duration);
+  }
+  .chip:hover {
+    background: var(--qa-footer-chip-hover-background, var(--_qa-hover));
+    border-color: var(--_qa-text-faint);
+  }
+  .chip-n {
+    color: var(--_qa-text-quiet);
+    font-variant-numeric: tabular-nums;
+  }
+  .toggle {
+    display: inline-grid;
+    place-items: center;
+    inline-size: 26px;
+    block-size: 26px;
+    border-radius: 50%;
+    color: var(--_qa-text-quiet);
+  }
+  .toggle::before {
+    content: '';
+    inline-size: 7px;
+    block-size: 7px;
+    border-inline-end: 1.8px solid currentColor;
+    border-block-end: 1.8px solid currentColor;
+    transform: translateX(-1px) rotate(-45deg);
+    transition: transform var(--_qa-duration);
+  }
+  :host(:dir(rtl)) .toggle::before {
+    transform: translateX(1px) rotate(135deg);
+  }
+  .toggle[aria-expanded='true']::before {
+    transform: translateY(-2px) rotate(45deg);
+  }
+  .toggle:hover {
+    background: var(--_qa-hover);
+    color: var(--_qa-text);
+  }
+  .list {
+    margin-block-start: 8px;
+    padding: 10px 12px 8px;
+    border-radius: var(--_qa-radius);
+    border: 1px solid var(--_qa-border);
+    background: var(--qa-footer-list-background, var(--_qa-surface));
+  }
+  .lgroup + .lgroup {
+    margin-block-start: 8px;
+  }
+  .lgroup-name {
+    margin: 0 0 2px;
+    font-size: 0.86em;
+    font-weight: 600;
+    color: var(--_qa-text-quiet);
+  }
+  .list ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .list li {
+    display: flex;
+    align-items: baseline;
+    min-inline-size: 0;
+  }
+  .list li::before {
+    content: '•';
+    flex: none;
+    inline-size: 1em;
+    color: var(--_qa-text-faint);
+  }
+  .entry {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-inline-size: 0;
+    max-inline-size: calc(100% - 1em);
+    padding: 1px 4px;
+    margin-inline-start: -4px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-text);
+    text-decoration: none;
+    text-align: start;
+  }
+  .entry:hover .e-title {
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .e-text {
+    min-inline-size: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    unicode-bidi: isolate;
+    color: var(--_qa-text-quiet);
+  }
+  .entry:focus-visible .e-text {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .e-title {
+    color: var(--_qa-text);
+    unicode-bidi: isolate;
+  }
+  .glyph {
+    inline-size: 1em;
+    block-size: 1em;
+    flex: none;
+  }
+  .ext {
+    font-size: 12px;
+    color: var(--_qa-text-faint);
+  }
+  .more {
+    margin-block-start: 2px;
+    margin-inline-start: calc(1em - 4px);
+    padding: 1px 4px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-accent);
+    font-size: 0.93em;
+  }
+  .more:hover {
+    text-decoration: underline;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .pulse {
+      animation: none;
+    }
+  }
+  @media (forced-colors: active) {
+    .chip {
+      border-color: ButtonText;
+    }
+    .toggle::before {
+      border-color: ButtonText;
+    }
+    .pulse {
+      background: Highlight;
+    }
+  }
+`;

@@ -1,0 +1,244 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
+import type { QaSourceKind } from '../../model/types.js';
+import { formatNumber } from '../../i18n/index.js';
+import { activateItem, spaceActivatesLink } from '../shared/activation.js';
+import { QaGroupOpenEvent, QaToggleEvent } from '../shared/events.js';
+import { LocalizeController } from '../shared/localize.js';
+import { viewOf, type QaViewResult } from '../shared/payload.js';
+import { isMoveKey, nextInList } from '../shared/roving.js';
+import { SchemeController } from '../shared/scheme.js';
+import { groupName, mark, type Translate } from '../shared/source-card.js';
+import { base, tokens } from '../shared/styles.js';
+import { footerStyles } from './source-footer.styles.js';
+
+/** Entries revealed by one `Show N more` in the expanded list. */
+export const FOOTER_MORE_PAGE = 100;
+
+/** The one-line text of an expanded entry: `technicalDiagnosis.md · 197–218`, `MDC-24929 — Вибродоктор. GET /history`. */
+export function entryText(item: QaSourceItemView): { title: string; rest: string } {
+  if (item.kind === 'jira' && item.issueKey && item.summary) return { title: item.title, rest: ` — ${item.summary}` };
+  const ranges = item.rangeLabels.length ? ` · ${item.rangeLabels.slice(0, 2).join(', ')}${item.rangeLabels.length > 2 ? ` +${item.rangeLabels.length - 2}` : ''}` : '';
+  return { title: item.title, rest: ranges };
+}
+
+/**
+ * The compact strip under an answer: `Sources 12 [Documentation 4] [Jira 3]
+ * [Web 3] ›`, expandable into the grouped list. Renders nothing at all (the
+ * host is `display: none`) when there are no visible sources. Counts are the
+ * panel's: both render from the same payload with the same rules.
+ *
+ * @summary The Sources line under an answer.
+ *
+ * @event qa-group-open - A group chip was pressed (open that group in the panel). Detail: `{ kind }`.
+ * @event qa-source-open - An entry of the expanded list was activated. Cancelable. Detail: `{ source, location, path, ranges, href }`.
+ * @event qa-toggle - The user expanded or collapsed the list. Detail: `{ expanded }`.
+ *
+ * @csspart base - The footer's box.
+ * @csspart label - `Sources 12`.
+ * @csspart chip - A group chip.
+ * @csspart toggle - The expand/collapse button.
+ * @csspart list - The expanded grouped list.
+ * @csspart entry - One entry of the expanded list.
+ * @csspart show-more - The `Show N more` button of a group in the expanded list.
+ *
+ * @cssproperty --qa-footer-gap - Space between the label and chips.
+ * @cssproperty --qa-footer-chip-background - Background of a chip.
+ * @cssproperty --qa-footer-chip-hover-background - Background of a hovered chip.
+ * @cssproperty --qa-footer-chip-border-color - Border colour of a chip.
+ * @cssproperty --qa-footer-chip-radius - Corner radius of a chip.
+ * @cssproperty --qa-footer-list-background - Background of the expanded list.
+ */
+export class QaSourceFooter extends LitElement {
+  static override styles = [tokens, base, footerStyles];
+
+  /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside. */
+  @property({ attribute: false }) sources: unknown = null;
+  /** Minimum score of a visible source (inclusive). */
+  @property({ type: Number }) threshold = DEFAULT_THRESHOLD;
+  /** The payload is a partial update of a running turn. */
+  @property({ type: Boolean, reflect: true }) provisional = false;
+  /** The grouped list is shown. */
+  @property({ type: Boolean, reflect: true }) expanded = false;
+  /** Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`. */
+  @property() locale: string | null = null;
+
+  private readonly localize = new LocalizeController(this);
+  private result: QaViewResult = viewOf(null);
+  private readonly shown = new Map<QaSourceKind, number>();
+  private active: string | null = null;
+  private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+
+  constructor() {
+    super();
+    new SchemeController(this);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sources') || changed.has('threshold')) {
+      this.result = viewOf(this.sources, { threshold: this.threshold });
+    }
+    // No visible source: no box at all (`:host` is display: none without this attribute).
+    this.toggleAttribute('data-has-sources', !this.result.view.empty);
+  }
+
+  protected override updated(): void {
+    const find = this.focusAfterUpdate;
+    this.focusAfterUpdate = null;
+    find?.()?.focus();
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const { view } = this.result;
+    if (view.empty) return nothing;
+    const t: Translate = (key, params) => this.localize.t(key, params);
+    const lang = this.localize.lang;
+    return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
+      <div class="bar">
+        <span class="label" part="label" id="label"
+          ><span class="word">${t('sources')}</span> <span class="n">${formatNumber(view.count, lang)}</span>${this.provisional
+            ? html`<span class="pulse" title=${t('provisional')}></span><span class="visually-hidden">${t('provisional')}</span>`
+            : nothing}</span
+        >
+        <span class="chips"
+          >${view.groups.map(
+            (g) => html`<button type="button" class="chip" part="chip" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
+              ${groupName(t, g.kind)} <span class="chip-n">${formatNumber(g.count, lang)}</span>
+            </button>`,
+          )}<button
+          type="button"
+          class="toggle"
+          part="toggle"
+          aria-expanded=${this.expanded ? 'true' : 'false'}
+          aria-controls=${this.expanded ? 'list' : nothing}
+          aria-label=${t('showList')}
+          title=${this.expanded ? t('hideList') : t('showList')}
+          @click=${this.onToggle}
+          ></button
+        ></span>
+      </div>
+      ${this.expanded ? this.list(view.groups, t) : nothing}
+    </div>`;
+  }
+
+  private list(groups: QaSourceGroupView[], t: Translate): TemplateResult {
+    let tabbable: string | null = null;
+    let first: string | null = null;
+    const limits = groups.map((g) => Math.min(g.count, Math.max(g.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(g.kind) ?? 0)));
+    groups.forEach((g, gi) => {
+      for (let i = 0; i < limits[gi]!; i++) {
+        const id = g.items[i]!.id;
+        first ??= id;
+        if (id === this.active) tabbable = id;
+      }
+    });
+    tabbable ??= first;
+    return html`<div class="list" part="list" id="list" @keydown=${this.onListKeydown} @focusin=${this.onFocusin}>
+      ${groups.map((g, gi) => {
+        const limit = limits[gi]!;
+        const remaining = g.count - limit;
+        return html`<div class="lgroup">
+          <p class="lgroup-name" id=${`lg-${g.kind}`}>${groupName(t, g.kind)}</p>
+          <ul role="list" aria-labelledby=${`lg-${g.kind}`}>
+            ${repeat(
+              g.items.slice(0, limit),
+              (item) => item.id,
+              (item) => this.entry(item, item.id === tabbable),
+            )}
+          </ul>
+          ${remaining > 0
+            ? html`<button type="button" class="more" part="show-more" @click=${() => this.showMore(g, limit)}>
+                ${t('showMore', { n: Math.min(remaining, FOOTER_MORE_PAGE) })}
+              </button>`
+            : nothing}
+        </div>`;
+      })}
+      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span>
+    </div>`;
+  }
+
+  private entry(item: QaSourceItemView, tabbable: boolean): TemplateResult {
+    const { title, rest } = entryText(item);
+    const content = html`<span class="e-text" dir="auto" title=${title + rest}><span class="e-title">${title}</span>${rest}</span>${item.href
+        ? mark('external', 'glyph ext')
+        : nothing}`;
+    const tab = tabbable ? 0 : -1;
+    const onClick = (e: Event) => {
+      this.active = item.id;
+      activateItem(this, item, e);
+    };
+    return html`<li data-id=${item.id}>
+      ${item.href
+        ? html`<a
+            class="entry"
+            part="entry"
+            href=${item.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            referrerpolicy="no-referrer"
+            tabindex=${tab}
+            aria-describedby="hint-external"
+            @click=${onClick}
+            >${content}</a
+          >`
+        : html`<button type="button" class="entry" part="entry" tabindex=${tab} aria-describedby=${item.local ? 'hint-preview' : nothing} @click=${onClick}>
+            ${content}
+          </button>`}
+    </li>`;
+  }
+
+  private showMore(g: QaSourceGroupView, limit: number): void {
+    const firstNew = g.items[limit];
+    this.shown.set(g.kind, Math.min(g.count, limit + FOOTER_MORE_PAGE));
+    if (firstNew) this.focusAfterUpdate = () => this.entryOf(firstNew.id);
+    this.requestUpdate();
+  }
+
+  private entryOf(id: string): HTMLElement | null {
+    for (const li of this.renderRoot.querySelectorAll<HTMLElement>('.list li[data-id]')) {
+      if (li.dataset.id === id) return li.querySelector<HTMLElement>('.entry');
+    }
+    return null;
+  }
+
+  private onChip(kind: QaSourceKind): void {
+    this.dispatchEvent(new QaGroupOpenEvent({ kind }));
+  }
+
+  private readonly onToggle = (): void => {
+    this.expanded = !this.expanded;
+    this.dispatchEvent(new QaToggleEvent({ expanded: this.expanded }));
+  };
+
+  private readonly onFocusin = (e: FocusEvent): void => {
+    const li = (e.target as HTMLElement).closest?.<HTMLElement>('li[data-id]');
+    const id = li?.dataset.id;
+    if (id !== undefined && id !== this.active) {
+      this.active = id;
+      this.requestUpdate();
+    }
+  };
+
+  private readonly onListKeydown = (e: KeyboardEvent): void => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      this.expanded = false;
+      this.dispatchEvent(new QaToggleEvent({ expanded: false }));
+      this.focusAfterUpdate = () => this.renderRoot.querySelector<HTMLElement>('.toggle');
+      return;
+    }
+    if (target.classList.contains('entry') && isMoveKey(e)) {
+      const entries = [...this.renderRoot.querySelectorAll<HTMLElement>('.list .entry')];
+      const next = nextInList(e.key, entries, entries.indexOf(target));
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
+      return;
+    }
+    spaceActivatesLink(e);
+  };
+}

@@ -1,0 +1,282 @@
+import { css } from 'lit';
+
+/** Layout of `<qa-sources-panel>`: a header and a scrolling body that fill the host's height when it has one. */
+export const panelStyles = css`
+  :host {
+    display: block;
+    block-size: 100%;
+    min-block-size: 0;
+    --_pad: var(--qa-panel-padding, 14px);
+  }
+  .base {
+    display: flex;
+    flex-direction: column;
+    block-size: 100%;
+    min-block-size: 0;
+    background: var(--qa-panel-background, var(--_qa-surface));
+    color: var(--_qa-text);
+    container: qa-panel / inline-size;
+  }
+  .header {
+    flex: none;
+    padding: 12px var(--_pad) 10px;
+    border-block-end: 1px solid var(--_qa-border);
+  }
+  .heading-row {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+  }
+  .heading {
+    flex: 1;
+    margin: 0;
+    font-size: 1.14em;
+    font-weight: 650;
+    line-height: 1.3;
+    letter-spacing: -0.005em;
+  }
+  .close {
+    display: grid;
+    place-items: center;
+    inline-size: 30px;
+    block-size: 30px;
+    margin-inline-end: -6px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-text-quiet);
+    font-size: 18px;
+  }
+  .close:hover {
+    background: var(--_qa-hover);
+    color: var(--_qa-text);
+  }
+  .count {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 2px 10px;
+    margin: 2px 0 0;
+    color: var(--_qa-text-quiet);
+    font-size: 0.93em;
+  }
+  .provisional {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    color: var(--_qa-text-quiet);
+    font-style: italic;
+  }
+  .pulse {
+    inline-size: 7px;
+    block-size: 7px;
+    border-radius: 50%;
+    background: var(--_qa-accent);
+    animation: qa-pulse 1.4s ease-in-out infinite;
+  }
+  @keyframes qa-pulse {
+    0%,
+    100% {
+      opacity: 1;
+      transform: scale(1);
+    }
+    50% {
+      opacity: 0.35;
+      transform: scale(0.7);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .pulse {
+      animation: none;
+    }
+  }
+  .body {
+    flex: 1 1 auto;
+    min-block-size: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: 4px var(--_pad) 16px;
+    scrollbar-width: thin;
+  }
+  .group {
+    margin-block-start: 6px;
+  }
+  .group-heading {
+    position: sticky;
+    inset-block-start: 0;
+    z-index: 1;
+    margin: 0 calc(-1 * var(--_pad));
+    padding: 4px var(--_pad) 6px;
+    background: var(--qa-panel-background, var(--_qa-surface));
+    font-size: inherit;
+    font-weight: inherit;
+  }
+  .group-toggle {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    inline-size: 100%;
+    padding: 6px 6px;
+    margin-inline-start: -6px;
+    border-radius: var(--_qa-radius-small);
+    font-size: 0.93em;
+    font-weight: 620;
+    color: var(--_qa-text);
+    text-align: start;
+  }
+  .group-toggle:hover {
+    background: var(--_qa-hover);
+  }
+  .group-count {
+    color: var(--_qa-text-quiet);
+    font-weight: 500;
+    font-variant-numeric: tabular-nums;
+  }
+  .chev {
+    flex: none;
+    inline-size: 6px;
+    block-size: 6px;
+    margin-inline: 2px 1px;
+    border-inline-end: 1.6px solid var(--_qa-text-quiet);
+    border-block-end: 1.6px solid var(--_qa-text-quiet);
+    transform: rotate(45deg) translate(-1px, -1px);
+    transition: transform var(--_qa-duration);
+  }
+  .group-toggle[aria-expanded='false'] .chev {
+    transform: rotate(-45deg);
+  }
+  :host(:dir(rtl)) .group-toggle[aria-expanded='false'] .chev {
+    transform: rotate(135deg);
+  }
+  .more-row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-block-start: 8px;
+  }
+  .show-more,
+  .show-less {
+    padding: 5px 12px;
+    border-radius: 999px;
+    border: 1px solid var(--_qa-border-strong);
+    font-size: 0.9em;
+    color: var(--_qa-accent);
+    font-weight: 550;
+  }
+  .show-less {
+    color: var(--_qa-text-quiet);
+  }
+  .show-more:hover,
+  .show-less:hover {
+    background: var(--_qa-hover);
+  }
+  .hint {
+    margin: 0 0 8px;
+    color: var(--_qa-text-quiet);
+    font-size: 0.86em;
+  }
+  .discovered-group {
+    margin-block-start: 14px;
+    padding-block-start: 6px;
+    border-block-start: 1px dashed var(--_qa-border-strong);
+  }
+  .empty {
+    display: grid;
+    justify-items: center;
+    gap: 8px;
+    padding: 40px 12px;
+    text-align: center;
+    color: var(--_qa-text-quiet);
+  }
+  .empty p {
+    margin: 0;
+    max-inline-size: 28ch;
+  }
+  .empty-mark {
+    font-size: 28px;
+    color: var(--_qa-text-faint);
+  }
+  .notice {
+    display: flex;
+    gap: 8px;
+    margin-block: 10px 4px;
+    padding: 8px 10px;
+    border-radius: var(--_qa-radius-small);
+    border: 1px solid var(--_qa-border);
+    background: var(--_qa-surface-raised);
+    font-size: 0.86em;
+    color: var(--_qa-text-quiet);
+  }
+  .notice .glyph {
+    font-size: 15px;
+    margin-block-start: 1px;
+    color: var(--_qa-accent);
+  }
+  .notice p {
+    margin: 0;
+    color: var(--_qa-text);
+  }
+  .notice ul {
+    margin: 4px 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .notice li {
+    overflow-wrap: anywhere;
+    unicode-bidi: isolate;
+  }
+  .problems {
+    display: block;
+  }
+  .problems summary {
+    cursor: pointer;
+    color: var(--_qa-danger);
+    font-weight: 600;
+  }
+  .problems li {
+    padding-block: 2px;
+  }
+  .problems li.warning code {
+    color: var(--_qa-warning);
+  }
+  .problems code {
+    font-family: var(--_qa-font-mono);
+    font-size: 0.95em;
+    color: var(--_qa-danger);
+  }
+  /* Narrow drawers (320 px phones, split views): tighter insets, smaller badges. */
+  @container qa-panel (max-width: 340px) {
+    .header,
+    .body {
+      --_pad: var(--qa-panel-padding, 10px);
+    }
+    .main {
+      padding-inline-start: 44px;
+    }
+    .badge {
+      inset-inline-start: 8px;
+      inline-size: 27px;
+      block-size: 27px;
+    }
+    .warning {
+      margin-inline-start: -34px;
+    }
+    .details {
+      margin-inline-start: 10px;
+    }
+    .toggle {
+      margin: 8px 4px;
+      inline-size: 28px;
+    }
+  }
+  @media (forced-colors: active) {
+    .pulse {
+      background: Highlight;
+    }
+    .chev {
+      border-color: ButtonText;
+    }
+    .show-more,
+    .show-less {
+      border-color: ButtonText;
+    }
+  }
+`;

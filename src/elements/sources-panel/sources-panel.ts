@@ -1,0 +1,440 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, type QaSourceItemView } from '../../model/present.js';
+import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
+import { cleanProse } from '../../model/text.js';
+import { formatNumber } from '../../i18n/index.js';
+import { activateItem, spaceActivatesLink } from '../shared/activation.js';
+import { QaCloseEvent } from '../shared/events.js';
+import { LocalizeController } from '../shared/localize.js';
+import { viewOf, type QaViewResult } from '../shared/payload.js';
+import { isMoveKey, nextInList } from '../shared/roving.js';
+import { SchemeController } from '../shared/scheme.js';
+import { cardStyles, groupName, mark, renderCard, type Translate } from '../shared/source-card.js';
+import { base, tokens } from '../shared/styles.js';
+import { panelStyles } from './sources-panel.styles.js';
+
+/** Cards revealed by one `Show N more`. */
+export const SHOW_MORE_PAGE = 100;
+/** Cards added to the DOM per animation frame while a page is revealed. */
+export const RENDER_CHUNK = 25;
+
+type ListKey = QaSourceKind | 'discovered';
+
+interface ListModel {
+  key: ListKey;
+  items: QaSourceItemView[];
+  count: number;
+  /** Cards shown before any `Show more`. */
+  initial: number;
+  /** Cards the user asked to see. */
+  limit: number;
+  /** Cards in the DOM now (catches up with `limit` chunk by chunk). */
+  rendered: number;
+  open: boolean;
+}
+
+const KIND_SET = new Set<string>(SOURCE_KINDS);
+
+function who(o: QaIncompleteOrigin, fallback: string): string {
+  const provider = o.provider ? cleanProse(o.provider).text : '';
+  const run = o.subagentRunId ? cleanProse(o.subagentRunId).text : '';
+  if (provider && run) return `${provider} (${run})`;
+  return provider || run || fallback;
+}
+
+/**
+ * The Sources panel of one answer: `Sources`, `7 sources`, groups by kind in
+ * a fixed order, one card per source, details on demand. Renders from the
+ * same payload and rules as `<qa-source-footer>`, so both always agree.
+ *
+ * @summary The right-hand Sources panel of an answer.
+ *
+ * @event qa-source-open - A card was activated. Cancelable: `preventDefault()` stops a remote link from opening. Detail: `{ source, location, path, ranges, href }`.
+ * @event qa-close - The close button was pressed, or Escape with no details open.
+ *
+ * @csspart base - The panel's outer box.
+ * @csspart header - The header: title, close button, count.
+ * @csspart close-button - The close button.
+ * @csspart count - The `7 sources` line.
+ * @csspart provisional - The indicator shown while sources are still being collected.
+ * @csspart body - The scrolling area with the groups.
+ * @csspart group - One group of cards (also the Discovered row).
+ * @csspart group-toggle - A group heading's collapse button.
+ * @csspart card - One source card.
+ * @csspart card-control - The card's main control (a link or a button).
+ * @csspart badge - The card's kind badge or icon.
+ * @csspart title - The card's title.
+ * @csspart warning - The warning on a card whose name or address could mislead.
+ * @csspart details-toggle - The card's details button.
+ * @csspart details - The card's details (`Used by`, locations).
+ * @csspart show-more - The `Show N more` and `Show less` buttons.
+ * @csspart empty - The empty-state message.
+ * @csspart notice - A debug notice (incomplete provenance, payload problems).
+ *
+ * @cssproperty --qa-panel-background - Background of the panel.
+ * @cssproperty --qa-panel-padding - Inline padding of the header and body.
+ * @cssproperty --qa-card-background - Background of a card.
+ * @cssproperty --qa-card-hover-background - Background of a hovered card.
+ * @cssproperty --qa-card-border-color - Border colour of a card.
+ * @cssproperty --qa-card-open-border-color - Border colour of a card with open details.
+ * @cssproperty --qa-card-radius - Corner radius of a card.
+ * @cssproperty --qa-card-gap - Space between cards.
+ * @cssproperty --qa-card-badge-background - Background of the kind badge.
+ * @cssproperty --qa-card-badge-color - Colour of the kind badge.
+ * @cssproperty --qa-card-badge-radius - Corner radius of the kind badge.
+ */
+export class QaSourcesPanel extends LitElement {
+  static override styles = [tokens, base, cardStyles, panelStyles];
+
+  /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside, problems shown in debug. */
+  @property({ attribute: false }) sources: unknown = null;
+  /** Minimum score of a visible source (inclusive). */
+  @property({ type: Number }) threshold = DEFAULT_THRESHOLD;
+  /** Show the `Discovered · N` row of candidates that are not counted. */
+  @property({ type: Boolean, attribute: 'show-discovered' }) showDiscovered = false;
+  /** Debug mode: the Discovered row, incomplete provenance and payload problems. */
+  @property({ type: Boolean, reflect: true }) debug = false;
+  /** The payload is a partial update of a running turn. */
+  @property({ type: Boolean, reflect: true }) provisional = false;
+  /** Cards shown per group before `Show N more`. */
+  @property({ type: Number, attribute: 'max-per-group' }) maxPerGroup = DEFAULT_MAX_PER_GROUP;
+  /** Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`. */
+  @property() locale: string | null = null;
+
+  /** What the live region says: the count of a provisional update, then the final count. */
+  @state() private announcement = '';
+
+  private readonly localize = new LocalizeController(this);
+  private result: QaViewResult = viewOf(null);
+  private readonly collapsed = new Set<ListKey>();
+  private discoveredOpen = false;
+  private readonly shown = new Map<ListKey, number>();
+  private readonly painted = new Map<ListKey, number>();
+  private readonly openDetails = new Set<string>();
+  private active: string | null = null;
+  private readonly keys = new Map<string, string>();
+  private readonly ids = new Map<string, string>();
+  private serial = 0;
+  private growing = 0;
+  private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+  private announcedCount: number | null = null;
+
+  constructor() {
+    super();
+    new SchemeController(this);
+  }
+
+  /** Expands a group, scrolls its heading into view and focuses it. Resolves at once when the group is empty. */
+  async openGroup(kind: QaSourceKind): Promise<void> {
+    if (!KIND_SET.has(kind)) return;
+    if (this.collapsed.delete(kind)) this.requestUpdate();
+    await this.updateComplete;
+    const heading = this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
+    if (!heading) return;
+    heading.scrollIntoView({ block: 'start', inline: 'nearest' });
+    heading.focus({ preventScroll: true });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.growing) cancelAnimationFrame(this.growing);
+    this.growing = 0;
+    this.painted.clear();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sources') || changed.has('threshold') || changed.has('showDiscovered') || changed.has('debug') || changed.has('maxPerGroup')) {
+      this.result = viewOf(this.sources, {
+        threshold: this.threshold,
+        showDiscovered: this.showDiscovered || this.debug,
+        maxPerGroup: this.maxPerGroup,
+      });
+      if (this.openDetails.size > 0) {
+        const present = new Set<string>();
+        for (const g of this.result.view.groups) for (const i of g.items) present.add(i.id);
+        for (const i of this.result.view.discovered.items) present.add(i.id);
+        for (const id of this.openDetails) if (!present.has(id)) this.openDetails.delete(id);
+      }
+    }
+    if (changed.has('sources') || changed.has('provisional') || changed.has('threshold')) {
+      // Announce the count of each provisional update that changes it, then the final count; never every card.
+      const count = this.result.view.count;
+      const wasProvisional = changed.has('provisional') ? changed.get('provisional') === true : this.provisional;
+      if (this.provisional) {
+        if (this.hasUpdated && count > 0 && count !== this.announcedCount) this.announcement = this.localize.t('provisionalAnnounce', { n: count });
+      } else if (wasProvisional) {
+        this.announcement = this.localize.t('sourceCount', { n: count });
+      }
+      this.announcedCount = this.provisional ? count : null;
+    }
+  }
+
+  protected override updated(): void {
+    const find = this.focusAfterUpdate;
+    this.focusAfterUpdate = null;
+    find?.()?.focus();
+  }
+
+  protected override render(): TemplateResult {
+    const t: Translate = (key, params) => this.localize.t(key, params);
+    const { view, problems } = this.result;
+    const lists = this.lists();
+    const tabbable = this.tabbableId(lists);
+    const showCount = !view.empty || this.provisional;
+    return html`<section part="base" class="base" lang=${this.localize.lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin}>
+      <header part="header" class="header">
+        <div class="heading-row">
+          <h2 id="title" class="heading">${t('sources')}</h2>
+          <button type="button" class="close" part="close-button" aria-label=${t('closePanel')} title=${t('close')} @click=${this.onClose}>
+            ${mark('close')}
+          </button>
+        </div>
+        ${showCount
+          ? html`<p class="count" part="count">
+              <span class="count-text">${t('sourceCount', { n: view.count })}</span>${this.provisional
+                ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
+                : nothing}
+            </p>`
+          : nothing}
+      </header>
+      <div class="body" part="body">
+        ${this.debug ? this.debugNotices(t) : nothing}
+        ${view.empty && !this.provisional
+          ? html`<div class="empty" part="empty">${mark('other', 'glyph empty-mark')}<p>${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p></div>`
+          : nothing}
+        ${lists.map((l) => this.group(l, t, tabbable))}
+      </div>
+      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span>
+    </section>`;
+  }
+
+  // --- lists ---------------------------------------------------------------
+
+  private lists(): ListModel[] {
+    const { view } = this.result;
+    const out: ListModel[] = [];
+    for (const g of view.groups) out.push(this.listModel(g.kind, g.items, g.initial, !this.collapsed.has(g.kind)));
+    if ((this.showDiscovered || this.debug) && view.discovered.count > 0) {
+      const items = view.discovered.items;
+      out.push(this.listModel('discovered', items, Math.min(items.length, Math.max(1, Math.floor(this.maxPerGroup) || DEFAULT_MAX_PER_GROUP)), this.discoveredOpen));
+    }
+    return out;
+  }
+
+  private listModel(key: ListKey, items: QaSourceItemView[], initial: number, open: boolean): ListModel {
+    const count = items.length;
+    const limit = Math.min(count, Math.max(initial, this.shown.get(key) ?? 0));
+    const rendered = Math.min(limit, this.painted.get(key) ?? limit);
+    return { key, items, count, initial, limit, rendered, open };
+  }
+
+  /** The id of the one card in the tab order: the last one used, else the first shown. */
+  private tabbableId(lists: ListModel[]): string | null {
+    let first: string | null = null;
+    for (const l of lists) {
+      if (!l.open) continue;
+      for (let i = 0; i < l.rendered; i++) {
+        const id = l.items[i]!.id;
+        if (id === this.active) return id;
+        first ??= id;
+      }
+    }
+    return first;
+  }
+
+  private keyOf(id: string): string {
+    let key = this.keys.get(id);
+    if (key === undefined) {
+      key = (this.serial++).toString(36);
+      this.keys.set(id, key);
+      this.ids.set(key, id);
+    }
+    return key;
+  }
+
+  private group(l: ListModel, t: Translate, tabbable: string | null): TemplateResult {
+    const discovered = l.key === 'discovered';
+    const label = discovered ? t('discovered') : groupName(t, l.key as QaSourceKind);
+    const name = discovered ? t('discoveredHeading', { n: l.count }) : t('groupHeading', { group: label, n: l.count });
+    const listId = `list-${l.key}`;
+    const remaining = l.count - l.limit;
+    const hints = { external: 'hint-external', preview: 'hint-preview' };
+    return html`<div class="group${discovered ? ' discovered-group' : ''}" part="group" data-kind=${l.key}>
+      <h3 class="group-heading">
+        <button
+          type="button"
+          class="group-toggle"
+          part="group-toggle"
+          data-kind=${l.key}
+          aria-expanded=${l.open ? 'true' : 'false'}
+          aria-controls=${l.open ? listId : nothing}
+          aria-label=${name}
+          @click=${() => this.toggleGroup(l.key)}
+        >
+          <span class="chev" aria-hidden="true"></span><span class="group-name"
+            >${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, this.localize.lang)}</span></span
+          >
+        </button>
+      </h3>
+      ${l.open
+        ? html`${discovered ? html`<p class="hint">${t('discoveredHint')}</p>` : nothing}
+            <ul class="cards" role="list" id=${listId}>
+              ${repeat(
+                l.items.slice(0, l.rendered),
+                (item) => item.id,
+                (item) =>
+                  renderCard(item, {
+                    t,
+                    key: this.keyOf(item.id),
+                    tabbable: item.id === tabbable,
+                    open: this.openDetails.has(item.id),
+                    discovered,
+                    hints,
+                    onActivate: this.onActivate,
+                    onToggle: this.onToggleDetails,
+                  }),
+              )}
+            </ul>
+            ${remaining > 0 || l.limit > l.initial
+              ? html`<div class="more-row">
+                  ${remaining > 0
+                    ? html`<button type="button" class="show-more" part="show-more" data-kind=${l.key} @click=${() => this.showMore(l)}>
+                        ${t('showMore', { n: Math.min(remaining, SHOW_MORE_PAGE) })}
+                      </button>`
+                    : nothing}
+                  ${l.limit > l.initial
+                    ? html`<button type="button" class="show-less" part="show-more" data-kind=${l.key} @click=${() => this.showLess(l)}>${t('showLess')}</button>`
+                    : nothing}
+                </div>`
+              : nothing}`
+        : nothing}
+    </div>`;
+  }
+
+  private debugNotices(t: Translate): TemplateResult {
+    const { view, problems } = this.result;
+    return html`${!view.complete
+      ? html`<div class="notice" part="notice" role="note">
+          ${mark('info')}
+          <div>
+            <p>${t('incomplete')}</p>
+            ${view.incompleteOrigins.length
+              ? html`<ul role="list">
+                  ${view.incompleteOrigins.map(
+                    (o) => html`<li dir="auto">${t('incompleteReason', { who: who(o, t('subagent')), reason: cleanProse(o.reason).text || '—' })}</li>`,
+                  )}
+                </ul>`
+              : nothing}
+          </div>
+        </div>`
+      : nothing}${problems.length
+      ? html`<details class="notice problems" part="notice">
+          <summary>${t('problems', { n: problems.length })}</summary>
+          <ul role="list">
+            ${problems.map((p) => html`<li class=${p.severity}><code dir="ltr">${p.path || '(payload)'}</code> <span dir="auto">${p.message}</span></li>`)}
+          </ul>
+        </details>`
+      : nothing}`;
+  }
+
+  // --- actions -------------------------------------------------------------
+
+  private toggleGroup(key: ListKey): void {
+    if (key === 'discovered') this.discoveredOpen = !this.discoveredOpen;
+    else if (!this.collapsed.delete(key)) this.collapsed.add(key);
+    this.requestUpdate();
+  }
+
+  private showMore(l: ListModel): void {
+    const target = Math.min(l.count, l.limit + SHOW_MORE_PAGE);
+    const firstNew = l.items[l.limit];
+    this.shown.set(l.key, target);
+    this.painted.set(l.key, Math.min(target, l.rendered + RENDER_CHUNK));
+    this.scheduleGrow();
+    if (firstNew) this.focusAfterUpdate = () => this.controlOf(firstNew.id);
+    this.requestUpdate();
+  }
+
+  private showLess(l: ListModel): void {
+    this.shown.delete(l.key);
+    this.painted.delete(l.key);
+    const kind = l.key;
+    this.focusAfterUpdate = () =>
+      this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
+      this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
+    this.requestUpdate();
+  }
+
+  /** Adds revealed cards chunk by chunk, one chunk per frame, so a big page never blocks. */
+  private scheduleGrow(): void {
+    if (this.growing) return;
+    this.growing = requestAnimationFrame(() => {
+      this.growing = 0;
+      for (const [key, n] of this.painted) {
+        const target = this.shown.get(key) ?? 0;
+        if (n + RENDER_CHUNK >= target) this.painted.delete(key);
+        else this.painted.set(key, n + RENDER_CHUNK);
+      }
+      this.requestUpdate();
+      if (this.painted.size > 0) this.scheduleGrow();
+    });
+  }
+
+  private controlOf(id: string): HTMLElement | null {
+    const key = this.keys.get(id);
+    return key === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"] > .main`);
+  }
+
+  private readonly onActivate = (item: QaSourceItemView, e: Event): void => {
+    this.active = item.id;
+    activateItem(this, item, e);
+  };
+
+  private readonly onToggleDetails = (item: QaSourceItemView): void => {
+    if (!this.openDetails.delete(item.id)) this.openDetails.add(item.id);
+    this.requestUpdate();
+  };
+
+  private readonly onClose = (): void => {
+    this.dispatchEvent(new QaCloseEvent());
+  };
+
+  private readonly onFocusin = (e: FocusEvent): void => {
+    const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
+    const id = card?.dataset.key !== undefined ? this.ids.get(card.dataset.key) : undefined;
+    if (id !== undefined && id !== this.active) {
+      this.active = id;
+      this.requestUpdate();
+    }
+  };
+
+  private readonly onKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      if (this.openDetails.size > 0) {
+        this.openDetails.clear();
+        this.requestUpdate();
+        e.preventDefault();
+        e.stopPropagation();
+      } else {
+        this.dispatchEvent(new QaCloseEvent());
+      }
+      return;
+    }
+    const target = e.target as HTMLElement;
+    const card = target.closest<HTMLElement>('.card');
+    if (card && isMoveKey(e)) {
+      const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('.card > .main')];
+      const current = controls.indexOf(card.querySelector<HTMLElement>(':scope > .main')!);
+      const next = nextInList(e.key, controls, current);
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
+      return;
+    }
+    spaceActivatesLink(e);
+  };
+}
