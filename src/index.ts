@@ -5,4 +5,7 @@
 export * from './model/index.js';
 export * from './i18n/index.js';
 export * from './elements/shared/events.js';
+export { viewOf, type QaViewResult, type QaViewOptions } from './elements/shared/payload.js';
+export { QaSourcesPanel } from './elements/sources-panel/define.js';
+export { QaSourceFooter } from './elements/source-footer/define.js';
 export * from './host/index.js';
