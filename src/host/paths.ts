@@ -80,8 +80,8 @@ export function checkWorkspacePath(input: unknown): QaPathCheck {
   if (input.includes('\0')) return { ok: false, reason: 'nul' };
   if (CONTROL.test(input)) return { ok: false, reason: 'control' };
   if (input.includes('\\')) return { ok: false, reason: 'backslash' };
-  if (input.startsWith('/') || URL_LIKE.test(input)) return { ok: false, reason: 'absolute' };
   if (DRIVE.test(input)) return { ok: false, reason: 'drive' };
+  if (input.startsWith('/') || URL_LIKE.test(input)) return { ok: false, reason: 'absolute' };
   if (input.includes('::') || input.includes(':$')) return { ok: false, reason: 'stream' };
   if (ENCODED.test(input)) return { ok: false, reason: 'encoded' };
   const segments: string[] = [];

@@ -130,10 +130,8 @@ export function createSourcesStore(): QaSourcesStore {
         try {
           listener(entry);
         } catch (err) {
-          // One failing listener must not starve the others.
-          queueMicrotask(() => {
-            throw err;
-          });
+          // One failing listener must not starve the others, nor fail `apply`.
+          console.error('qa-sources-kit: a store listener failed', err);
         }
       }
       return { applied: true, entry };

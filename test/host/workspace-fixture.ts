@@ -167,3 +167,41 @@ export const PATH_CASES: PathCase[] = [
   { query: 'docs', expect: 403, fsOnly: true, note: 'directory' },
   { query: 'docs/', expect: 403, fsOnly: true, note: 'directory with a slash' },
 ];
+
+/** One relative link and the workspace path it must resolve to (null: not clickable). */
+export interface ResolveCase {
+  href: string;
+  from: string;
+  expected: string | null;
+  fsOnly?: boolean;
+}
+
+/** Relative links: as written in documents, already resolved, and every way out. */
+export const RESOLVE_CASES: ResolveCase[] = [
+  { href: '../README.md', from: 'docs/guide.md', expected: 'README.md' },
+  { href: './api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
+  { href: 'api.md#calls', from: 'docs/guide.md', expected: 'docs/api.md' },
+  { href: 'api.md?plain=1', from: 'docs/guide.md', expected: 'docs/api.md' },
+  { href: 'docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
+  { href: '/docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
+  { href: 'docs/guide.md', from: 'README.md', expected: 'docs/guide.md' },
+  { href: 'with%20space.md', from: 'README.md', expected: 'with space.md' },
+  { href: '%2e%2e/README.md', from: 'docs/guide.md', expected: 'README.md' },
+  { href: '../../outside/secret.txt', from: 'docs/guide.md', expected: null },
+  { href: '../../../etc/passwd', from: 'docs/guide.md', expected: null },
+  { href: '..%2F..%2Foutside%2Fsecret.txt', from: 'docs/guide.md', expected: null },
+  { href: 'https://example.com/x.md', from: 'README.md', expected: null },
+  { href: 'javascript:alert(1)', from: 'README.md', expected: null },
+  { href: '//example.com/x', from: 'README.md', expected: null },
+  { href: '#calls', from: 'docs/api.md', expected: null },
+  { href: '', from: 'README.md', expected: null },
+  { href: '../.env', from: 'docs/guide.md', expected: null },
+  { href: '.git/config', from: 'README.md', expected: null },
+  { href: 'missing.md', from: 'README.md', expected: null },
+  { href: '..\\outside\\secret.txt', from: 'docs/guide.md', expected: null },
+  { href: 'README.md%00.md', from: 'README.md', expected: null },
+  { href: 'link-outside', from: 'README.md', expected: null, fsOnly: true },
+  { href: 'docs', from: 'README.md', expected: null, fsOnly: true },
+  { href: 'fifo', from: 'README.md', expected: null, fsOnly: true },
+  { href: '../link-inside.md', from: 'docs/guide.md', expected: 'docs/guide.md', fsOnly: true },
+];

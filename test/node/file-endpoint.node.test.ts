@@ -10,7 +10,7 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileEndpoint, type QaFileEndpointOptions } from '../../src/node/index.js';
 import { createTestWorkspace, type TestWorkspace } from '../server/workspace.js';
-import { bigText, NFD_NAME, PATH_CASES, WORKSPACE_TEXT_FILES } from '../host/workspace-fixture.js';
+import { bigText, NFD_NAME, PATH_CASES, RESOLVE_CASES, WORKSPACE_TEXT_FILES } from '../host/workspace-fixture.js';
 
 interface Reply {
   status: number;
@@ -253,30 +253,7 @@ describe('deny list', () => {
 });
 
 describe('resolve', () => {
-  const cases: Array<[string, string, string | null]> = [
-    ['../README.md', 'docs/guide.md', 'README.md'],
-    ['./api.md', 'docs/guide.md', 'docs/api.md'],
-    ['api.md#calls', 'docs/guide.md', 'docs/api.md'],
-    ['api.md?plain=1', 'docs/guide.md', 'docs/api.md'],
-    ['docs/api.md', 'docs/guide.md', 'docs/api.md'],
-    ['/docs/api.md', 'docs/guide.md', 'docs/api.md'],
-    ['docs/guide.md', 'README.md', 'docs/guide.md'],
-    ['with%20space.md', 'README.md', 'with space.md'],
-    ['../../outside/secret.txt', 'docs/guide.md', null],
-    ['../../../etc/passwd', 'docs/guide.md', null],
-    ['..%2F..%2Foutside%2Fsecret.txt', 'docs/guide.md', null],
-    ['https://example.com/x.md', 'README.md', null],
-    ['javascript:alert(1)', 'README.md', null],
-    ['//example.com/x', 'README.md', null],
-    ['#calls', 'docs/api.md', null],
-    ['../.env', 'docs/guide.md', null],
-    ['link-outside', 'README.md', null],
-    ['docs', 'README.md', null],
-    ['fifo', 'README.md', null],
-    ['missing.md', 'README.md', null],
-    ['..\\outside\\secret.txt', 'docs/guide.md', null],
-  ];
-  for (const [href, from, expected] of cases) {
+  for (const { href, from, expected } of RESOLVE_CASES) {
     test(`${href} from ${from} → ${expected}`, async () => {
       const reply = await request(port, `/?resolve=${encodeURIComponent(href)}&from=${encodeURIComponent(from)}&sessionId=s1`);
       assert.equal(reply.status, 200);
