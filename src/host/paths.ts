@@ -179,15 +179,17 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * Workspace paths a link found in the document at `fromPath` may point at,
  * most likely first; `[]` when it cannot point inside the workspace.
  *
- * The link is taken as written in a document (percent-encoded, possibly
- * with `?query` and `#fragment`, which are dropped): relative to the
- * directory of `fromPath`, or to the workspace root when it starts with `/`
- * (as on code-hosting sites). A caller that already resolved the link
- * passes a clean workspace path; that reading comes second, so both kinds
- * of caller get the same answer. URLs with a scheme, protocol-relative
- * `//host` links, backslashes and links that climb above the root give none.
- * Every candidate passes `checkWorkspacePath`; the deny list and existence
- * are the host's to check.
+ * `href` is either a workspace path already resolved against the document
+ * (what `<qa-file-preview>` passes: its Markdown renderer resolves links
+ * first) or the link as written (percent-encoded, possibly with `?query`
+ * and `#fragment`, which are dropped). So:
+ * - a clean path (no `.`/`..` segments: `docs/api.md`) is first taken as it
+ *   stands, then relative to the directory of `fromPath`;
+ * - `./x`, `../x` are relative to the directory of `fromPath` only;
+ * - `/x` is relative to the workspace root (as on code-hosting sites).
+ * URLs with a scheme, protocol-relative `//host` links, backslashes and
+ * links that climb above the root give none. Every candidate passes
+ * `checkWorkspacePath`; the deny list and existence are the host's to check.
  */
 export function linkCandidates(fromPath: string, href: string): string[] {
   const from = checkWorkspacePath(fromPath);
@@ -210,9 +212,9 @@ export function linkCandidates(fromPath: string, href: string): string[] {
     add(joinLexically([], decoded.slice(1)));
     return out;
   }
-  add(joinLexically(from.segments.slice(0, -1), decoded));
   const plain = decoded.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
   if (plain) add(decoded);
+  add(joinLexically(from.segments.slice(0, -1), decoded));
   return out;
 }
 

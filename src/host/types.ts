@@ -32,7 +32,11 @@ export interface QaResolveLinkRequest {
   sessionId: string;
   /** Workspace path of the document the link is in. */
   fromPath: string;
-  /** The link as written (`../architecture.md#setup`). */
+  /**
+   * The link target: a workspace path already resolved against `fromPath`
+   * (what `<qa-file-preview>` passes), or the link as written
+   * (`../architecture.md#setup`). Hosts read it with `linkCandidates`.
+   */
   href: string;
 }
 

@@ -102,11 +102,11 @@ describe('deny list', () => {
 describe('linkCandidates', () => {
   const table: Array<[string, string, string[]]> = [
     ['docs/guide.md', '../README.md', ['README.md']],
-    ['docs/guide.md', 'api.md', ['docs/api.md', 'api.md']],
-    ['docs/guide.md', 'docs/api.md', ['docs/docs/api.md', 'docs/api.md']],
+    ['docs/guide.md', 'api.md', ['api.md', 'docs/api.md']],
+    ['docs/guide.md', 'docs/api.md', ['docs/api.md', 'docs/docs/api.md']],
     ['docs/guide.md', './api.md#x', ['docs/api.md']],
     ['docs/guide.md', '/top.md', ['top.md']],
-    ['docs/guide.md', 'my%20file.md?raw=1', ['docs/my file.md', 'my file.md']],
+    ['docs/guide.md', 'my%20file.md?raw=1', ['my file.md', 'docs/my file.md']],
     ['docs/guide.md', '../../x.md', []],
     ['docs/guide.md', 'https://a.example/x.md', []],
     ['docs/guide.md', 'mailto:a@b.c', []],

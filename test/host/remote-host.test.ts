@@ -132,11 +132,11 @@ describe('createRemoteHost', () => {
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: 'missing.md' })).to.equal(null);
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../../outside/secret.txt' })).to.equal(null);
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../.env' })).to.equal(null);
-    expect(calls.map((c) => c.segments.join('/'))).to.deep.equal(['README.md', 'docs/missing.md', 'missing.md']);
+    expect(calls.map((c) => c.segments.join('/'))).to.deep.equal(['README.md', 'missing.md', 'docs/missing.md']);
 
     const lexicalCalls: Call[] = [];
     const lexical = createRemoteHost(workspaceRead(lexicalCalls), { resolveLinks: 'lexical' });
-    expect(await lexical.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: 'missing.md' })).to.equal('docs/missing.md');
+    expect(await lexical.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: './missing.md' })).to.equal('docs/missing.md');
     expect(await lexical.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../../x' })).to.equal(null);
     expect(lexicalCalls).to.have.length(0);
 

@@ -12,6 +12,7 @@ const MULTIBYTE = '😀中é';
 export const WORKSPACE_TEXT_FILES: Record<string, string> = {
   'README.md': '# Test workspace\n\nSee [the guide](docs/guide.md) and [the API](docs/api.md#calls).\n',
   'docs/guide.md': '# Guide\n\nBack to [the readme](../README.md), on to [the API](./api.md), out to [nowhere](../../outside/secret.txt).\n\nLine 5\nLine 6\nLine 7\n',
+  'docs/README.md': '# Docs\n\nThe index of the docs folder.\n',
   'docs/api.md': '# API\n\n## Calls\n\n`read(path)` reads a file.\n',
   'src/main.ts': Array.from({ length: 40 }, (_, i) => `export const line${i + 1} = ${i + 1};`).join('\n') + '\n',
   'with space.md': 'a file name with a space\n',
@@ -185,6 +186,10 @@ export const RESOLVE_CASES: ResolveCase[] = [
   { href: 'docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
   { href: '/docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
   { href: 'docs/guide.md', from: 'README.md', expected: 'docs/guide.md' },
+  // A clean path is first taken as already resolved (the preview resolves links itself)…
+  { href: 'README.md', from: 'docs/guide.md', expected: 'README.md' },
+  // …while an explicit `./` is relative to the document.
+  { href: './README.md', from: 'docs/guide.md', expected: 'docs/README.md' },
   { href: 'with%20space.md', from: 'README.md', expected: 'with space.md' },
   { href: '%2e%2e/README.md', from: 'docs/guide.md', expected: 'README.md' },
   { href: '../../outside/secret.txt', from: 'docs/guide.md', expected: null },
