@@ -92,6 +92,7 @@ export const en: QaTerms = {
   footnotes: 'Footnotes',
   backToContent: 'Back to content',
   linkUnavailable: 'This link cannot be opened here.',
+  linkGoesTo: 'This link really goes to {host}.',
   quoted: '“{label}”',
   detailsFor: 'Details: {title}',
   discoveredHeading: { one: 'Discovered, {n} candidate', other: 'Discovered, {n} candidates' },

@@ -92,6 +92,7 @@ export const ru: QaTerms = {
   footnotes: 'Сноски',
   backToContent: 'Назад к тексту',
   linkUnavailable: 'Эту ссылку нельзя открыть здесь.',
+  linkGoesTo: 'На самом деле ссылка ведёт на {host}.',
   quoted: '«{label}»',
   detailsFor: 'Подробнее: {title}',
   discoveredHeading: { one: 'Найдено, {n} кандидат', few: 'Найдено, {n} кандидата', many: 'Найдено, {n} кандидатов', other: 'Найдено, {n} кандидата' },

@@ -109,6 +109,8 @@ export interface QaTerms {
   footnotes: string;
   backToContent: string;
   linkUnavailable: string;
+  /** Tooltip of the real host shown next to a link whose text names another address. */
+  linkGoesTo: string;
   // --- sources panel and footer (more)
   /** A quoted label inside a subagent chain: `“Deep search”`. */
   quoted: string;

@@ -92,6 +92,7 @@ export const zh: QaTerms = {
   footnotes: '脚注',
   backToContent: '返回正文',
   linkUnavailable: '此链接无法在此打开。',
+  linkGoesTo: '此链接实际指向 {host}。',
   quoted: '“{label}”',
   detailsFor: '详情：{title}',
   discoveredHeading: { other: '已发现，{n} 个候选' },

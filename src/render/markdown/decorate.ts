@@ -1,0 +1,264 @@
+/**
+ * Work on a freshly sanitized chunk before it is inserted (while it still
+ * belongs to DOMPurify's inert document, so no image has started loading):
+ * the link policy, image placeholders, the kit's own controls and icons,
+ * scrollable tables and code blocks.
+ */
+import { term } from '../../i18n/index.js';
+import type { QaTerms } from '../../i18n/types.js';
+import { classifyHref, hostNotice } from '../links.js';
+import { describeHost, toOpenableUrl } from '../../model/url.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** What decoration needs from the render. */
+export interface DecorateContext {
+  path: string;
+  idPrefix: string;
+  nonce: string;
+  locale: string;
+  allowRemoteImages: boolean;
+  /** Links waiting for the host's answer: the placeholder and where it would go. */
+  pendingLinks: Array<{ el: HTMLElement; path: string; fragment: string }>;
+  /** Fenced code blocks to highlight when they come near the viewport. */
+  codeBlocks: HTMLElement[];
+}
+
+// Icon bodies on a 24-unit grid, stroked with currentColor (same drawing style as the kit's other icons).
+const ICONS = {
+  external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  image: 'M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM11 10a2 2 0 1 1-4 0 2 2 0 0 1 4 0zM21 16l-5-5-9 9',
+  note: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM12 11v5M12 7.5v.01',
+  tip: 'M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1.1 2.2h5c.1-1 .5-1.7 1.1-2.2A6 6 0 0 0 12 3z',
+  important: 'M4 4h16v12H9l-5 4zM12 7v4M12 13.5v.01',
+  warning: 'M12 3 2 20h20zM12 10v4M12 17.5v.01',
+  caution: 'M8 3h8l5 5v8l-5 5H8l-5-5V8zM12 8v5M12 16.5v.01',
+} as const;
+
+type IconName = keyof typeof ICONS;
+const iconCache = new Map<IconName, SVGSVGElement>();
+
+/** A kit icon as inline SVG, created by the kit (never from the document), marked `part="icon"`. */
+export function kitIcon(doc: Document, name: IconName, cls: string): SVGSVGElement {
+  let template = iconCache.get(name);
+  if (!template) {
+    template = document.createElementNS(SVG_NS, 'svg');
+    for (const [k, v] of Object.entries({
+      viewBox: '0 0 24 24', width: '16', height: '16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8',
+      'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', part: 'icon',
+    })) template.setAttribute(k, v);
+    const path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', ICONS[name]);
+    template.append(path);
+    iconCache.set(name, template);
+  }
+  const svg = doc.importNode(template, true);
+  svg.setAttribute('class', `qa-icon ${cls}`);
+  return svg;
+}
+
+const ALERT_TERMS: Record<string, keyof QaTerms> = {
+  note: 'alertNote',
+  tip: 'alertTip',
+  important: 'alertImportant',
+  warning: 'alertWarning',
+  caution: 'alertCaution',
+};
+
+function kitRole(el: Element, nonce: string): string[] | null {
+  const value = el.getAttribute('data-qa-kit') ?? '';
+  el.removeAttribute('data-qa-kit');
+  if (!value.startsWith(nonce + ' ')) return null;
+  return value.slice(nonce.length + 1).split(' ');
+}
+
+function decorateKitElements(root: DocumentFragment, ctx: DecorateContext): void {
+  const doc = root.ownerDocument;
+  for (const el of Array.from(root.querySelectorAll('[data-qa-kit]'))) {
+    const role = kitRole(el, ctx.nonce);
+    if (!role) continue;
+    switch (role[0]) {
+      case 'task': {
+        const box = doc.createElement('input');
+        box.type = 'checkbox';
+        box.disabled = true;
+        box.checked = role[1] === 'checked';
+        box.className = 'task-list-item-checkbox';
+        const item = el.closest('li');
+        const label = (item?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
+        if (label) box.setAttribute('aria-label', label);
+        el.replaceWith(box);
+        break;
+      }
+      case 'alert-title': {
+        const type = role[1] ?? 'note';
+        const key = ALERT_TERMS[type] ?? 'alertNote';
+        if (!el.textContent?.trim()) el.textContent = term(ctx.locale, key);
+        el.prepend(kitIcon(doc, (type in ICONS ? type : 'note') as IconName, 'qa-alert-icon'));
+        break;
+      }
+      case 'front-matter':
+        el.textContent = term(ctx.locale, 'frontMatter');
+        break;
+      case 'footnotes-label':
+        el.textContent = term(ctx.locale, 'footnotes');
+        break;
+      case 'backref':
+        el.setAttribute('aria-label', term(ctx.locale, 'backToContent'));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Replaces a link with plain text that says why it is not a link. */
+function unlink(a: HTMLAnchorElement, ctx: DecorateContext, pending: boolean): HTMLElement {
+  const span = a.ownerDocument.createElement('span');
+  span.className = pending ? 'qa-link-pending' : 'qa-link-unavailable';
+  span.setAttribute('data-qa-link', pending ? 'pending' : 'unavailable');
+  if (!pending) span.title = term(ctx.locale, 'linkUnavailable');
+  if (a.id) span.id = a.id;
+  span.append(...a.childNodes);
+  a.replaceWith(span);
+  return span;
+}
+
+// Everything else on a link is rebuilt from its classified target.
+const KEPT_LINK_ATTRIBUTES = new Set(['id', 'title', 'class', 'aria-label']);
+
+function decorateLinks(root: DocumentFragment, ctx: DecorateContext): void {
+  const doc = root.ownerDocument;
+  for (const a of Array.from(root.querySelectorAll('a'))) {
+    const href = a.getAttribute('href');
+    const title = a.getAttribute('title');
+    for (const attr of Array.from(a.attributes)) if (!KEPT_LINK_ATTRIBUTES.has(attr.name)) a.removeAttribute(attr.name);
+    if (href === null) continue; // an anchor target (`<a name>` / `<a id>`), not a link
+    const target = classifyHref(href, ctx.path);
+    switch (target.kind) {
+      case 'external': {
+        a.href = target.href;
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        a.referrerPolicy = 'no-referrer';
+        a.setAttribute('data-qa-link', 'external');
+        const notice = hostNotice(target.href, a.textContent ?? '');
+        if (notice) {
+          const chip = doc.createElement('span');
+          chip.className = 'qa-link-host';
+          chip.dir = 'ltr';
+          chip.textContent = notice.host;
+          chip.title = term(ctx.locale, notice.reason === 'lookalike' ? 'lookalikeHost' : 'linkGoesTo', { host: notice.host });
+          a.append(chip);
+        }
+        a.append(kitIcon(doc, 'external', 'qa-external-icon'));
+        if (!title) a.title = term(ctx.locale, 'opensInNewTab');
+        break;
+      }
+      case 'anchor':
+        a.href = `#${ctx.idPrefix}${target.fragment}`;
+        a.setAttribute('data-qa-link', 'anchor');
+        a.setAttribute('data-qa-target', ctx.idPrefix + target.fragment);
+        break;
+      case 'workspace': {
+        const span = unlink(a, ctx, true);
+        ctx.pendingLinks.push({ el: span, path: target.path, fragment: target.fragment });
+        break;
+      }
+      default:
+        unlink(a, ctx, false);
+    }
+  }
+}
+
+/** Turns a pending workspace-link placeholder into a real link (the host accepted `path`). */
+export function acceptWorkspaceLink(el: HTMLElement, path: string, fragment: string): HTMLAnchorElement {
+  const a = el.ownerDocument.createElement('a');
+  a.href = fragment ? `${path}#${fragment}` : path;
+  a.setAttribute('data-qa-link', 'workspace');
+  a.setAttribute('data-qa-target', path);
+  if (fragment) a.setAttribute('data-qa-fragment', fragment);
+  if (el.id) a.id = el.id;
+  a.append(...el.childNodes);
+  el.replaceWith(a);
+  return a;
+}
+
+/** Marks a pending workspace-link placeholder as refused: plain text with a tooltip. */
+export function refuseWorkspaceLink(el: HTMLElement, locale: string): void {
+  el.className = 'qa-link-unavailable';
+  el.setAttribute('data-qa-link', 'unavailable');
+  el.title = term(locale, 'linkUnavailable');
+}
+
+function basename(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  return clean.slice(clean.lastIndexOf('/') + 1) || clean;
+}
+
+function decorateImages(root: DocumentFragment, ctx: DecorateContext): void {
+  const doc = root.ownerDocument;
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    const src = (img.getAttribute('src') ?? '').trim();
+    const alt = (img.getAttribute('alt') ?? '').trim();
+    const remote = /^https?:/i.test(src.replace(/[\u0000-\u0020]/g, '')) ? toOpenableUrl(src) : null;
+    if (remote && ctx.allowRemoteImages) {
+      const live = doc.createElement('img');
+      live.alt = alt;
+      for (const a of ['width', 'height', 'align', 'title']) {
+        const v = img.getAttribute(a);
+        if (v !== null) live.setAttribute(a, v);
+      }
+      live.referrerPolicy = 'no-referrer';
+      live.loading = 'lazy';
+      live.decoding = 'async';
+      live.setAttribute('data-qa-image', 'remote');
+      live.src = remote;
+      img.replaceWith(live);
+      continue;
+    }
+    const where = remote ? describeHost(remote)?.display ?? '' : src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? basename(src) : '';
+    const box = doc.createElement('span');
+    box.className = 'qa-image';
+    box.setAttribute('data-qa-image', remote ? 'blocked-remote' : src ? 'blocked-local' : 'blocked');
+    box.title = term(ctx.locale, 'imageBlocked');
+    box.append(kitIcon(doc, 'image', 'qa-image-icon'));
+    const text = doc.createElement('span');
+    text.className = 'qa-image-alt';
+    text.textContent = alt || term(ctx.locale, 'imageBlocked');
+    box.append(text);
+    if (where) {
+      const host = doc.createElement('span');
+      host.className = 'qa-image-source';
+      host.dir = 'ltr';
+      host.textContent = where;
+      box.append(host);
+    }
+    img.replaceWith(box);
+  }
+}
+
+function decorateBlocks(root: DocumentFragment, ctx: DecorateContext): void {
+  const doc = root.ownerDocument;
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    pre.tabIndex = 0;
+    const code = pre.querySelector('code');
+    if (code && pre.classList.contains('qa-code') && pre.dataset.lang) ctx.codeBlocks.push(code);
+  }
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    if (table.parentElement?.classList.contains('qa-table')) continue;
+    const wrap = doc.createElement('div');
+    wrap.className = 'qa-table';
+    wrap.tabIndex = 0;
+    table.replaceWith(wrap);
+    wrap.append(table);
+  }
+}
+
+/** All decoration of one sanitized chunk, in place. */
+export function decorate(root: DocumentFragment, ctx: DecorateContext): void {
+  decorateKitElements(root, ctx);
+  decorateLinks(root, ctx);
+  decorateImages(root, ctx);
+  decorateBlocks(root, ctx);
+}

@@ -1,0 +1,55 @@
+/**
+ * Parsing worker: turns Markdown into HTML chunks off the main thread and
+ * posts them one by one. It never touches a DOM and never sanitizes (the
+ * page does that, chunk by chunk, before anything is inserted).
+ */
+import { renderChunks } from './parser.js';
+import type { ParseRequest, ParseResponse } from './protocol.js';
+
+const scope = self as unknown as {
+  postMessage(message: ParseResponse): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ParseRequest>) => void): void;
+};
+
+const active = new Set<number>();
+const cancelled = new Set<number>();
+const YIELD_EVERY_MS = 16;
+
+// A zero-delay turn of the event loop, so `cancel` messages are seen between chunks.
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
+  const { id } = request;
+  active.add(id);
+  try {
+    let last = performance.now();
+    for (const chunk of renderChunks(request.source, request)) {
+      if (cancelled.has(id)) return;
+      scope.postMessage({ type: 'chunk', id, chunk });
+      if (performance.now() - last > YIELD_EVERY_MS) {
+        await nextTurn();
+        last = performance.now();
+      }
+    }
+    if (!cancelled.has(id)) scope.postMessage({ type: 'done', id });
+  } catch (error) {
+    scope.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    active.delete(id);
+    cancelled.delete(id);
+  }
+}
+
+scope.addEventListener('message', (event) => {
+  const request = event.data;
+  if (request.type === 'cancel') {
+    if (active.has(request.id)) cancelled.add(request.id);
+  }
+  else if (request.type === 'parse') void parse(request);
+});

@@ -1,0 +1,11 @@
+/** Messages between the Markdown renderer and its parsing worker. */
+import type { HtmlChunk } from './parser.js';
+
+export type ParseRequest =
+  | { type: 'parse'; id: number; source: string; nonce: string; firstChunkChars?: number; chunkChars?: number }
+  | { type: 'cancel'; id: number };
+
+export type ParseResponse =
+  | { type: 'chunk'; id: number; chunk: HtmlChunk }
+  | { type: 'done'; id: number }
+  | { type: 'error'; id: number; message: string };

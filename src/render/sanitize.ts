@@ -1,0 +1,169 @@
+/**
+ * The one place where untrusted HTML becomes DOM: DOMPurify on an explicit
+ * allowlist of tags, attributes and URL schemes, returning a DOM fragment.
+ * There is no option that turns it off or widens it.
+ *
+ * - Tags: GitHub's Markdown set (text, lists, tables, `details`, `kbd`,
+ *   `img`, …). No SVG, MathML, forms, frames, objects, `style`, `meta`,
+ *   `base`, `link`, `template`; removed wrappers keep their text.
+ * - Attributes: no `style`, no event handlers, no `name`, no `aria-*` or
+ *   `data-*` from documents; `id` values are prefixed per preview so they
+ *   never clobber page globals; `class` keeps only the kit's own names.
+ * - URLs: `http:`, `https:`, `mailto:`, fragments and relative paths only
+ *   (after DOMPurify strips whitespace and control characters); no `data:`.
+ *
+ * It uses a private DOMPurify instance with fixed configuration; its hooks
+ * read the current call's context, which is set only for the duration of
+ * one synchronous `sanitize()` call, so concurrent renders cannot mix their
+ * prefixes and the hooks never call back into DOMPurify.
+ */
+import createDOMPurify, { type DOMPurify, type Config, type UponSanitizeAttributeHookEvent } from 'dompurify';
+
+/** Elements allowed from documents. */
+export const ALLOWED_TAGS: readonly string[] = [
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup', 'dd', 'del',
+  'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
+  'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 'rp', 'rt', 'ruby', 's', 'samp', 'section', 'small',
+  'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr',
+  'tt', 'u', 'ul', 'var', 'wbr',
+];
+
+/** Attributes allowed from documents (plus the kit's own `data-qa-line`, `data-qa-html`, `data-qa-kit`, `data-lang`). */
+export const ALLOWED_ATTRIBUTES: readonly string[] = [
+  'href', 'src', 'alt', 'title', 'align', 'width', 'height', 'colspan', 'rowspan', 'span', 'start', 'reversed',
+  'type', 'open', 'id', 'class', 'dir', 'lang', 'datetime', 'abbr', 'scope',
+  'data-qa-line', 'data-qa-html', 'data-qa-kit', 'data-lang',
+];
+
+/** URL schemes that survive: http, https, mailto, and scheme-less (relative, `#fragment`). */
+export const ALLOWED_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+/** Class names the kit's own output uses; other classes from documents are dropped. */
+export const KIT_CLASSES: ReadonlySet<string> = new Set([
+  'qa-code', 'qa-front-matter', 'qa-front-matter-code', 'qa-sr-only', 'qa-align-left', 'qa-align-center', 'qa-align-right',
+  'task-list-item', 'contains-task-list', 'markdown-alert', 'markdown-alert-title', 'markdown-alert-note',
+  'markdown-alert-tip', 'markdown-alert-important', 'markdown-alert-warning', 'markdown-alert-caution',
+  'footnotes', 'footnotes-list', 'footnote-item', 'footnote-ref', 'footnote-backref', 'footnotes-sep',
+]);
+
+// Blocks whose text direction follows their own first strong character.
+const DIR_AUTO = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'BLOCKQUOTE', 'TABLE', 'CAPTION', 'SUMMARY', 'FIGCAPTION']);
+const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
+const MAX_ID_LENGTH = 200;
+
+/** What one sanitize call needs to know. */
+export interface SanitizeContext {
+  /** Prefix for every `id` (unique per preview instance, e.g. `qa1-`). */
+  idPrefix: string;
+  /** The render's nonce: `data-qa-kit` attributes without it are dropped. */
+  nonce: string;
+}
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  ALLOW_SELF_CLOSE_IN_ATTR: false,
+  SAFE_FOR_XML: true,
+  SANITIZE_DOM: true,
+  KEEP_CONTENT: true,
+  WHOLE_DOCUMENT: false,
+  RETURN_DOM_FRAGMENT: true,
+};
+
+let purify: DOMPurify | null = null;
+let current: SanitizeContext | null = null;
+
+function onAttribute(node: Element, data: UponSanitizeAttributeHookEvent): void {
+  const ctx = current;
+  const name = data.attrName;
+  const value = data.attrValue;
+  if (!ctx) {
+    data.keepAttr = false;
+    return;
+  }
+  switch (name) {
+    case 'id': {
+      const id = value.replace(/\s+/g, '-').slice(0, MAX_ID_LENGTH);
+      if (id === '') data.keepAttr = false;
+      else data.attrValue = ctx.idPrefix + id;
+      return;
+    }
+    case 'class': {
+      const kept = value.split(/\s+/).filter((c) => KIT_CLASSES.has(c));
+      if (kept.length === 0) data.keepAttr = false;
+      else data.attrValue = kept.join(' ');
+      return;
+    }
+    case 'dir':
+      if (!DIRECTIONS.has(value.toLowerCase())) data.keepAttr = false;
+      return;
+    case 'data-qa-kit':
+      if (!value.startsWith(ctx.nonce + ' ')) data.keepAttr = false;
+      return;
+    case 'data-qa-line':
+      if (!/^\d{1,7}-\d{1,7}$/.test(value)) data.keepAttr = false;
+      return;
+    case 'data-qa-html':
+      if (value !== '') data.keepAttr = false;
+      return;
+    case 'data-lang':
+      if (!/^[a-z0-9_+#.-]{1,32}$/.test(value)) data.keepAttr = false;
+      return;
+    case 'src':
+    case 'href':
+      // DOMPurify lets `data:` through on images; the kit never loads them.
+      if (/^data:/i.test(value.replace(/[\u0000-\u0020]/g, ''))) data.keepAttr = false;
+      return;
+    default:
+      if (node.nodeName === 'A' && name === 'type') data.keepAttr = false;
+  }
+}
+
+function beforeAttributes(node: Element): void {
+  // Old-style anchors (`<a name="x">`) keep working as prefixed ids; `name` itself never survives.
+  if (node.nodeName === 'A' && node.hasAttribute('name') && !node.hasAttribute('id')) {
+    node.setAttribute('id', node.getAttribute('name') ?? '');
+  }
+}
+
+function afterAttributes(node: Element): void {
+  if (node.nodeType !== 1) return;
+  if (DIR_AUTO.has(node.nodeName) && !node.hasAttribute('dir')) node.setAttribute('dir', 'auto');
+  else if (node.nodeName === 'PRE') node.setAttribute('dir', 'ltr');
+}
+
+function instance(): DOMPurify {
+  if (purify) return purify;
+  const p = createDOMPurify(window);
+  p.setConfig(CONFIG);
+  p.addHook('beforeSanitizeAttributes', beforeAttributes);
+  p.addHook('uponSanitizeAttribute', onAttribute);
+  p.addHook('afterSanitizeAttributes', afterAttributes);
+  purify = p;
+  return p;
+}
+
+/** True when this browser can sanitize (DOMPurify needs a real DOM). */
+export function canSanitize(): boolean {
+  return instance().isSupported;
+}
+
+/**
+ * Sanitizes untrusted HTML into a DocumentFragment owned by an inert
+ * document (nothing loads until the caller inserts it). Always call it on
+ * fresh HTML: a fragment is moved when inserted.
+ */
+export function sanitizeToFragment(html: string, ctx: SanitizeContext): DocumentFragment {
+  const p = instance();
+  if (current) throw new Error('sanitizeToFragment is not re-entrant');
+  current = ctx;
+  try {
+    return p.sanitize(html) as unknown as DocumentFragment;
+  } finally {
+    current = null;
+  }
+}
