@@ -8,4 +8,5 @@ export * from './elements/shared/events.js';
 export { viewOf, type QaViewResult, type QaViewOptions } from './elements/shared/payload.js';
 export { QaSourcesPanel } from './elements/sources-panel/define.js';
 export { QaSourceFooter } from './elements/source-footer/define.js';
+export { QaFilePreview } from './elements/file-preview/define.js';
 export * from './host/index.js';

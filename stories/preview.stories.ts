@@ -1,4 +1,92 @@
-import type { StoryGroup } from './types.js';
+import { html, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { createMemoryHost, type QaMemoryHostOptions } from '../src/host/memory.js';
+import type { QaSourcesHost } from '../src/host/types.js';
+import type { QaLineRange } from '../src/model/present.js';
+import type { QaPreviewMode } from '../src/elements/shared/events.js';
+import type { Story, StoryContext, StoryGroup } from './types.js';
+import { corpusFiles, generatedCode, sampleWorkspace } from './fixtures/preview-files.js';
+
+/** How a story opens the preview. */
+interface PreviewArgs {
+  path: string;
+  ranges?: QaLineRange[];
+  mode?: QaPreviewMode;
+  host?: QaSourcesHost;
+  hostOptions?: QaMemoryHostOptions;
+  maxBytes?: number;
+  maxMarkdownRenderBytes?: number;
+  height?: number;
+}
+
+const frame = (height: number) => styleMap({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
+
+/** The preview as a host page shows it: a fixed-height pane. Tests render the same template. */
+export function renderPreview(args: PreviewArgs, ctx: StoryContext): TemplateResult {
+  const host = args.host ?? createMemoryHost(sampleWorkspace(), args.hostOptions);
+  return html`<div style=${frame(args.height ?? 560)}>
+    <qa-file-preview
+      .host=${host}
+      session-id="story"
+      .path=${args.path}
+      .ranges=${args.ranges ?? []}
+      .mode=${args.mode}
+      .maxBytes=${args.maxBytes ?? 2_000_000}
+      .maxMarkdownRenderBytes=${args.maxMarkdownRenderBytes ?? 1_000_000}
+      .locale=${ctx.locale}
+    ></qa-file-preview>
+  </div>`;
+}
+
+function story(id: string, name: string, args: PreviewArgs | (() => PreviewArgs)): Story {
+  return { id, name, render: (ctx) => renderPreview(typeof args === 'function' ? args() : args, ctx) };
+}
+
+let bigFile: string | null = null;
+/** 50,000 lines of TypeScript, generated once. */
+export function bigCode(): string {
+  bigFile ??= generatedCode(50_000);
+  return bigFile;
+}
+
+let hugeFile: string | null = null;
+function hugeCode(): string {
+  hugeFile ??= generatedCode(60_000);
+  return hugeFile;
+}
+
+const corpusStories: Story[] = corpusFiles.map((name) =>
+  story(`corpus-${name.replace(/\.md$/, '')}`, `Corpus: ${name}`, { path: `corpus/${name}`, ranges: [{ lineStart: 12, lineEnd: 24 }] }),
+);
 
 /** Stories of <qa-file-preview>. */
-export const previewStories: StoryGroup = { id: 'preview', title: 'File preview', element: 'qa-file-preview', stories: [] };
+export const previewStories: StoryGroup = {
+  id: 'preview',
+  title: 'File preview',
+  element: 'qa-file-preview',
+  stories: [
+    story('markdown-rendered', 'Markdown, rendered with a range', { path: 'docs/retry-policy.md', ranges: [{ lineStart: 27, lineEnd: 36 }] }),
+    story('markdown-raw-ranges', 'Markdown, raw with ranges', { path: 'docs/retry-policy.md', mode: 'raw', ranges: [{ lineStart: 14, lineEnd: 21 }, { lineStart: 31, lineEnd: 35 }] }),
+    story('code-raw', 'Code with a referenced range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }] }),
+    story('code-plain', 'Code without ranges', { path: 'scripts/latency_report.py' }),
+    story('long-path', 'Long path (elided breadcrumb)', {
+      path: 'services/billing/internal/adapters/payments/providers/stripe/webhooks/handlers/refund-succeeded.ts',
+      ranges: [{ lineStart: 20, lineEnd: 20 }],
+    }),
+    story('loading', 'Loading', { path: 'src/net/retry.ts', hostOptions: { latencyMs: 3_600_000 } }),
+    story('too-large', 'Too large (2.4 MB)', () => ({ path: 'generated/huge.ts', host: createMemoryHost({ 'generated/huge.ts': hugeCode() }) })),
+    story('render-limit', 'Markdown over the render limit', { path: 'corpus/changelog-long-jest.md', maxMarkdownRenderBytes: 100_000, ranges: [{ lineStart: 40, lineEnd: 52 }] }),
+    story('partial', 'Partial content', { path: 'docs/retry-policy.md', hostOptions: { maxBytes: 900 } }),
+    story('binary', 'Binary content', () => ({ path: 'assets/logo.png', host: createMemoryHost({ 'assets/logo.png': '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR' }) })),
+    story('error', 'Error', { path: 'docs/moved.md', hostOptions: { fail: { 'docs/moved.md': 'not-found' } } }),
+    story('timeout', 'Timeout', { path: 'docs/slow.md', hostOptions: { fail: { 'docs/slow.md': 'timeout' } } }),
+    story('empty', 'Empty file', { path: 'empty.txt' }),
+    story('big-code', '50,000 lines, range at 40,000', () => ({
+      path: 'generated/steps.ts',
+      host: createMemoryHost({ 'generated/steps.ts': bigCode() }),
+      ranges: [{ lineStart: 40_000, lineEnd: 40_020 }],
+    })),
+    story('long-line', 'A 20,000-character line', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }] }),
+    ...corpusStories,
+  ],
+};

@@ -1,0 +1,441 @@
+import { css } from 'lit';
+
+/** Styles of `<qa-file-preview>`: header, states, and the raw view (fixed 20px lines, sticky line numbers). */
+export const previewStyles = css`
+  :host {
+    display: block;
+    block-size: 100%;
+    min-inline-size: 0;
+    --_bg: var(--qa-preview-background, var(--_qa-surface));
+    --_header-bg: var(--qa-preview-header-background, var(--_bg));
+    --_gutter-color: var(--qa-preview-gutter-color, var(--_qa-text-faint));
+    --_raw-tint: var(--qa-color-highlight, light-dark(#fff8e0, rgb(210 153 34 / 0.12)));
+    --_raw-edge: var(--_qa-highlight-edge);
+  }
+  .base {
+    display: flex;
+    flex-direction: column;
+    block-size: 100%;
+    background: var(--_bg);
+    color: var(--_qa-text);
+    border-radius: inherit;
+    min-inline-size: 0;
+  }
+  [hidden] {
+    display: none !important;
+  }
+
+  /* Header */
+  .header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_qa-space-2) var(--_qa-space-3);
+    padding: var(--_qa-space-2) var(--_qa-space-3);
+    padding-inline-end: var(--_qa-space-2);
+    background: var(--_header-bg);
+    border-block-end: 1px solid var(--_qa-border);
+    min-block-size: 44px;
+  }
+  .crumbs {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    flex: 1 1 12rem;
+    min-inline-size: 0;
+    color: var(--_qa-text-quiet);
+    font-size: 13px;
+  }
+  .crumbs > .icon {
+    color: var(--_qa-text-faint);
+  }
+  .crumbs ol {
+    display: flex;
+    align-items: center;
+    flex-wrap: nowrap;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    min-inline-size: 0;
+    overflow: hidden;
+  }
+  .crumb {
+    display: inline-flex;
+    align-items: center;
+    white-space: nowrap;
+    min-inline-size: 0;
+    flex: 0 1 auto;
+  }
+  .crumb bdi {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    unicode-bidi: isolate;
+  }
+  .crumb.name {
+    flex: 0 1 auto;
+    color: var(--_qa-text);
+    font-weight: 600;
+  }
+  .sep {
+    padding-inline: 4px;
+    color: var(--_qa-text-faint);
+  }
+  .elided {
+    position: relative;
+    padding: 0 4px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-text-quiet);
+  }
+  .elided:hover {
+    background: var(--_qa-hover);
+  }
+  .elided:focus-visible::after {
+    content: attr(data-full);
+    position: absolute;
+    inset-block-start: calc(100% + 6px);
+    inset-inline-start: 0;
+    z-index: 2;
+    padding: 4px 8px;
+    border-radius: var(--_qa-radius-small);
+    background: var(--_qa-text);
+    color: var(--_qa-surface);
+    font-size: 12px;
+    white-space: nowrap;
+  }
+  .toolbar {
+    display: flex;
+    align-items: center;
+    gap: var(--_qa-space-2);
+    margin-inline-start: auto;
+    flex: none;
+  }
+  .size {
+    color: var(--_qa-text-faint);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 1px 8px;
+    border-radius: 999px;
+    font-size: 12px;
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  .badge.partial {
+    color: var(--_qa-warning);
+    background: color-mix(in srgb, var(--_qa-warning) 12%, transparent);
+    border: 1px solid color-mix(in srgb, var(--_qa-warning) 35%, transparent);
+  }
+  .icon-button {
+    display: inline-grid;
+    place-items: center;
+    inline-size: 30px;
+    block-size: 30px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-text-quiet);
+    transition: background-color var(--_qa-duration), color var(--_qa-duration);
+  }
+  .icon-button:hover:not(:disabled) {
+    background: var(--_qa-hover);
+    color: var(--_qa-text);
+  }
+  .icon-button:disabled {
+    opacity: 0.45;
+    cursor: default;
+  }
+  .toggle {
+    display: inline-flex;
+    padding: 2px;
+    border-radius: var(--_qa-radius);
+    background: var(--_qa-surface-raised);
+    border: 1px solid var(--_qa-border);
+  }
+  .segment {
+    padding: 3px 10px;
+    border-radius: calc(var(--_qa-radius) - 3px);
+    font-size: 12px;
+    font-weight: 500;
+    color: var(--_qa-text-quiet);
+    transition: background-color var(--_qa-duration), color var(--_qa-duration);
+  }
+  .segment[aria-checked='true'] {
+    background: var(--_qa-surface);
+    color: var(--_qa-text);
+    box-shadow: 0 0 0 1px var(--_qa-border-strong);
+  }
+  .segment[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  .segment:hover:not([aria-checked='true']):not([aria-disabled='true']) {
+    color: var(--_qa-text);
+  }
+
+  /* Notices and the ranges row */
+  .notice {
+    display: flex;
+    align-items: flex-start;
+    gap: var(--_qa-space-2);
+    margin: 0;
+    padding: var(--_qa-space-2) var(--_qa-space-3);
+    font-size: 13px;
+    color: var(--_qa-text-quiet);
+    background: var(--_qa-surface-raised);
+    border-block-end: 1px solid var(--_qa-border);
+  }
+  .notice .icon {
+    margin-block-start: 2px;
+    color: var(--_qa-accent);
+  }
+  .ranges {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px var(--_qa-space-3);
+    padding: var(--_qa-space-2) var(--_qa-space-3);
+    border-block-end: 1px solid var(--_qa-border);
+    font-size: 13px;
+  }
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 2px 10px;
+    border-radius: 999px;
+    background: var(--_raw-tint);
+    border: 1px solid color-mix(in srgb, var(--_raw-edge) 55%, transparent);
+    color: var(--_qa-text);
+    font-size: 12px;
+    font-weight: 500;
+    font-variant-numeric: tabular-nums;
+  }
+  .chip .icon {
+    color: var(--_qa-warning);
+  }
+  .chip:hover {
+    border-color: var(--_raw-edge);
+  }
+  .link-button {
+    color: var(--_qa-accent);
+    font-weight: 500;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+    text-decoration-thickness: from-font;
+  }
+  .link-button:hover {
+    text-decoration-thickness: 2px;
+  }
+  .ranges-note {
+    color: var(--_qa-text-faint);
+    font-size: 12px;
+  }
+
+  /* Body and states */
+  .body {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    flex: 1 1 auto;
+    min-block-size: 240px;
+    min-inline-size: 0;
+  }
+  .skeleton {
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+    padding: var(--_qa-space-4) var(--_qa-space-3);
+    flex: 1;
+  }
+  .bar {
+    display: block;
+    block-size: 10px;
+    border-radius: 5px;
+    background: linear-gradient(90deg, var(--_qa-surface-raised), var(--_qa-border), var(--_qa-surface-raised));
+    background-size: 200% 100%;
+    animation: shimmer 1.4s ease-in-out infinite;
+  }
+  .bar[data-w='72'] { inline-size: 72%; }
+  .bar[data-w='54'] { inline-size: 54%; }
+  .bar[data-w='88'] { inline-size: 88%; }
+  .bar[data-w='40'] { inline-size: 40%; }
+  .bar[data-w='66'] { inline-size: 66%; }
+  .bar[data-w='80'] { inline-size: 80%; }
+  .bar[data-w='35'] { inline-size: 35%; }
+  .bar[data-w='60'] { inline-size: 60%; }
+  .bar[data-w='74'] { inline-size: 74%; }
+  .bar[data-w='50'] { inline-size: 50%; }
+  @keyframes shimmer {
+    from { background-position: 100% 0; }
+    to { background-position: -100% 0; }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .bar { animation: none; }
+  }
+  .error,
+  .state-notice {
+    display: flex;
+    align-items: flex-start;
+    gap: var(--_qa-space-3);
+    margin: var(--_qa-space-4) var(--_qa-space-3);
+    padding: var(--_qa-space-3) var(--_qa-space-4);
+    border-radius: var(--_qa-radius);
+    border: 1px solid var(--_qa-border);
+    background: var(--_qa-surface-raised);
+    color: var(--_qa-text-quiet);
+    font-size: 13px;
+  }
+  .error .icon,
+  .state-notice .icon {
+    inline-size: 18px;
+    block-size: 18px;
+    margin-block-start: 1px;
+    color: var(--_qa-text-faint);
+  }
+  .error {
+    border-color: color-mix(in srgb, var(--_qa-danger) 40%, var(--_qa-border));
+    background: color-mix(in srgb, var(--_qa-danger) 6%, var(--_qa-surface));
+  }
+  .error .icon,
+  .too-large > .icon {
+    color: var(--_qa-danger);
+  }
+  .error p,
+  .state-notice p {
+    margin: 0 0 4px;
+  }
+  .title {
+    color: var(--_qa-text);
+    font-weight: 600;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_qa-space-2);
+    margin-block-start: var(--_qa-space-2);
+  }
+  .button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    margin-block-start: var(--_qa-space-2);
+    padding: 5px 12px;
+    border-radius: var(--_qa-radius-small);
+    border: 1px solid var(--_qa-border-strong);
+    background: var(--_qa-surface);
+    color: var(--_qa-text);
+    font-size: 13px;
+    font-weight: 500;
+  }
+  .actions .button {
+    margin-block-start: 0;
+  }
+  .button:hover {
+    background: var(--_qa-hover);
+  }
+
+  /* Rendered document */
+  .md-scroll {
+    flex: 1 1 auto;
+    min-block-size: 0;
+    max-block-size: var(--qa-preview-max-block-size, 85vh);
+    overflow: auto;
+    overscroll-behavior: contain;
+  }
+  .md-scroll > .qa-markdown {
+    padding: var(--_qa-space-3) var(--_qa-space-4) var(--_qa-space-4);
+  }
+  .md-scroll:focus-visible,
+  .raw:focus-visible {
+    outline-offset: -2px;
+  }
+
+  /* Raw view */
+  .raw {
+    position: relative;
+    flex: 1 1 auto;
+    min-block-size: 0;
+    max-block-size: var(--qa-preview-max-block-size, 85vh);
+    overflow: auto;
+    overscroll-behavior: contain;
+    font-family: var(--_qa-font-mono);
+    font-size: var(--qa-preview-code-font-size, 12.5px);
+    font-variant-ligatures: none;
+    tab-size: 4;
+    color: var(--_qa-text);
+    background: var(--_bg);
+    padding-block: 6px;
+  }
+  .raw-sizer {
+    position: relative;
+    --_gutter: calc(var(--qa-raw-digits, 3) * 1ch + 28px);
+    min-inline-size: 100%;
+    inline-size: calc(var(--_gutter) + var(--qa-raw-columns, 80) * 1ch + 24px);
+  }
+  .ln {
+    position: absolute;
+    inset-inline: 0;
+    block-size: 20px;
+    line-height: 20px;
+    white-space: pre;
+    padding-inline-end: 16px;
+    contain: layout style;
+  }
+  .ln::before {
+    content: attr(data-n) / '';
+    position: sticky;
+    inset-inline-start: 0;
+    display: inline-block;
+    box-sizing: border-box;
+    inline-size: var(--_gutter);
+    margin-inline-end: 12px;
+    padding-inline-end: 14px;
+    border-inline-start: 3px solid transparent;
+    text-align: end;
+    color: var(--_gutter-color);
+    background: var(--_bg);
+    user-select: none;
+    -webkit-user-select: none;
+    font-variant-numeric: tabular-nums;
+  }
+  .ln.ref {
+    background: var(--_raw-tint);
+  }
+  .ln.ref::before {
+    border-inline-start-color: var(--_raw-edge);
+    background: linear-gradient(var(--_raw-tint), var(--_raw-tint)), var(--_bg);
+    color: var(--_qa-text-quiet);
+  }
+  .ln.ref-start {
+    box-shadow: inset 0 1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);
+  }
+  .ln.ref-end {
+    box-shadow: inset 0 -1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);
+  }
+  .ln.ref-start.ref-end {
+    box-shadow:
+      inset 0 1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent),
+      inset 0 -1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);
+  }
+  .raw ::selection {
+    background: color-mix(in srgb, var(--_qa-accent) 28%, transparent);
+  }
+
+  @media (forced-colors: active) {
+    .ln.ref::before {
+      border-inline-start-color: Highlight;
+      forced-color-adjust: none;
+      background: Canvas;
+      color: CanvasText;
+    }
+    .segment[aria-checked='true'] {
+      outline: 2px solid Highlight;
+    }
+    .chip {
+      border-color: CanvasText;
+    }
+  }
+`;

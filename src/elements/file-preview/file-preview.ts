@@ -1,0 +1,540 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { ref, createRef } from 'lit/directives/ref.js';
+import { formatBytes } from '../../i18n/index.js';
+import { basename, extensionOf, formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import type { QaSourceReference } from '../../model/types.js';
+import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
+import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
+import { adoptTokenSheet, languageForPath } from '../../render/highlight/index.js';
+import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
+import { icons } from '../shared/icons.js';
+import { LocalizeController } from '../shared/localize.js';
+import { SchemeController } from '../shared/scheme.js';
+import { base, tokens } from '../shared/styles.js';
+import { previewStyles } from './file-preview.styles.js';
+import { renderBreadcrumb, renderModeToggle } from './header.js';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
+  hasNulBytes,
+  isBinaryMime,
+  isMarkdownPath,
+  rememberMode,
+  rememberedMode,
+} from './preview-helpers.js';
+import { RawDocument } from './raw-document.js';
+import { RawView } from './raw-view.js';
+
+type Status = 'idle' | 'loading' | 'ready' | 'too-large' | 'binary' | 'empty' | 'error';
+
+let instances = 0;
+
+/**
+ * A read-only preview of one workspace file: breadcrumb, Rendered/Raw for
+ * Markdown (sanitized rendering), a virtualized, highlighted raw view with
+ * line numbers and the referenced line ranges, Download and Close.
+ *
+ * @summary Preview of a local file source, Markdown rendered or raw with line ranges.
+ *
+ * @event qa-source-open - A relative link in the rendered document was activated (detail: path, ranges `[]`, a file source, location and href null). Cancelable: unless cancelled, the preview opens that path itself.
+ * @event qa-close - The user asked to close the preview (Close button or Escape).
+ * @event qa-mode-change - The user switched between Rendered and Raw (detail: mode, extension).
+ * @event qa-rendered - A document finished rendering (detail: path, mode).
+ *
+ * @csspart base - The whole preview.
+ * @csspart header - The header row: breadcrumb and toolbar.
+ * @csspart breadcrumb - The workspace path.
+ * @csspart toolbar - Badges, the Rendered/Raw toggle, Download and Close.
+ * @csspart toggle - The Rendered/Raw radio group.
+ * @csspart button - Header and action buttons.
+ * @csspart chip - The `Referenced lines` chip.
+ * @csspart body - The area below the header that shows the file or a state.
+ * @csspart markdown - The rendered Markdown document.
+ * @csspart raw - The raw view (scroller with line numbers).
+ * @csspart notice - Notices: partial content, render limit, too large, binary, empty.
+ * @csspart error - The error state.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart icon - Icons.
+ *
+ * @cssproperty --qa-preview-background - Background of the preview.
+ * @cssproperty --qa-preview-header-background - Background of the header.
+ * @cssproperty --qa-preview-max-block-size - Height cap of the raw view when the preview has no height of its own (default 85vh).
+ * @cssproperty --qa-preview-code-font-size - Font size of the raw view (line height stays 20px).
+ * @cssproperty --qa-preview-gutter-color - Colour of line numbers.
+ */
+export class QaFilePreview extends LitElement {
+  static override styles = [tokens, base, markdownStyles, previewStyles];
+
+  /** The host adapter that reads files. */
+  @property({ attribute: false }) host: QaSourcesHost | null = null;
+  /** Session the file belongs to (passed to the host). */
+  @property({ attribute: 'session-id' }) sessionId = '';
+  /** Workspace-relative path of the file. */
+  @property() path: string | null = null;
+  /** Referenced line ranges (1-based, inclusive). */
+  @property({ attribute: false }) ranges: QaLineRange[] = [];
+  /** Convenience: a source reference sets `path` and `ranges` from its locations. */
+  @property({ attribute: false }) source: QaSourceReference | null = null;
+  /** `rendered` or `raw`; unset, Markdown opens Rendered (or the choice remembered for its extension) and everything else Raw. */
+  @property() mode: QaPreviewMode | undefined = undefined;
+  /** Files larger than this (bytes) show the too-large state. */
+  @property({ type: Number, attribute: 'max-bytes' }) maxBytes = DEFAULT_MAX_BYTES;
+  /** Markdown larger than this (bytes) opens Raw with a notice. */
+  @property({ type: Number, attribute: 'max-markdown-render-bytes' }) maxMarkdownRenderBytes = DEFAULT_MAX_MARKDOWN_RENDER_BYTES;
+  /** Language of the UI (`en`, `ru`, `zh`); default: the nearest `lang`. */
+  @property() locale: string | null = null;
+  /** Load remote images in rendered Markdown (default: placeholders). */
+  @property({ type: Boolean, attribute: 'allow-remote-images' }) allowRemoteImages = false;
+
+  @state() private status: Status = 'idle';
+  @state() private file: QaFileContent | null = null;
+  @state() private errorKind: 'timeout' | 'other' = 'other';
+  @state() private excerptOpen = false;
+  @state() private crumbsExpanded = false;
+  @state() private markdownDone = false;
+
+  private readonly localize = new LocalizeController(this);
+  private readonly idPrefix = `qa${++instances}-`;
+  private loadId = 0;
+  private loadAbort: AbortController | null = null;
+  private renderAbort: AbortController | null = null;
+  private doc: RawDocument | null = null;
+  private rawView: RawView | null = null;
+  private markdownStarted = false;
+  private pendingRawLine: number | null = null;
+  private pendingFragment: string | null = null;
+  private rangeIndex = 0;
+  private readonly rawRef = createRef<HTMLDivElement>();
+  private readonly markdownRef = createRef<HTMLDivElement>();
+
+  constructor() {
+    super();
+    new SchemeController(this);
+    this.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        e.preventDefault();
+        this.dispatchEvent(new QaCloseEvent());
+      }
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated && this.path && this.status === 'loading') this.load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.loadAbort?.abort();
+    this.renderAbort?.abort();
+    this.rawView?.destroy();
+    this.rawView = null;
+  }
+
+  /** The mode shown now. */
+  get currentMode(): QaPreviewMode {
+    const path = this.file?.path ?? this.path ?? '';
+    if (!isMarkdownPath(path) || this.overRenderLimit) return 'raw';
+    return this.mode ?? rememberedMode(extensionOf(path)) ?? 'rendered';
+  }
+
+  private get overRenderLimit(): boolean {
+    return !!this.file && isMarkdownPath(this.file.path || this.path || '') && this.byteSize > this.maxMarkdownRenderBytes;
+  }
+
+  private get byteSize(): number {
+    return this.file ? Math.max(this.file.size, this.file.content.length) : 0;
+  }
+
+  private get partial(): boolean {
+    return !!this.file && (this.file.truncated || this.excerptOpen);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('source') && this.source) {
+      this.path = sourcePath(this.source);
+      this.ranges = presentItem(this.source, 0).ranges;
+    }
+    if (changed.has('path') || changed.has('host') || changed.has('sessionId') || changed.has('maxBytes')) {
+      if (this.path && this.host) this.load();
+      else this.reset(this.path ? 'loading' : 'idle');
+    }
+    if (changed.has('ranges')) this.rangeIndex = 0;
+  }
+
+  private reset(status: Status): void {
+    this.loadAbort?.abort();
+    this.renderAbort?.abort();
+    this.rawView?.destroy();
+    this.rawView = null;
+    this.doc?.dispose();
+    this.doc = null;
+    this.file = null;
+    this.excerptOpen = false;
+    this.crumbsExpanded = false;
+    this.markdownStarted = false;
+    this.markdownDone = false;
+    this.status = status;
+    this.loadId += 1;
+  }
+
+  /** Reads the file again (the Retry button). */
+  retry(): void {
+    this.load();
+  }
+
+  private load(): void {
+    this.reset('loading');
+    const id = this.loadId;
+    const ctl = new AbortController();
+    this.loadAbort = ctl;
+    const host = this.host!;
+    const path = this.path!;
+    let pending: Promise<QaFileContent>;
+    try {
+      pending = Promise.resolve(host.readFile({ sessionId: this.sessionId, path, maxBytes: this.maxBytes, signal: ctl.signal }));
+    } catch (e) {
+      pending = Promise.reject(e);
+    }
+    pending.then(
+      (file) => {
+        if (id !== this.loadId || ctl.signal.aborted) return;
+        this.accept(file, path);
+      },
+      (e: unknown) => {
+        if (id !== this.loadId || ctl.signal.aborted) return;
+        this.fail(e);
+      },
+    );
+  }
+
+  private accept(raw: QaFileContent, requested: string): void {
+    if (!raw || typeof raw !== 'object' || typeof raw.content !== 'string') {
+      this.fail(new TypeError('bad answer'));
+      return;
+    }
+    const file: QaFileContent = {
+      path: typeof raw.path === 'string' && raw.path ? raw.path : requested,
+      content: raw.content,
+      size: Number.isFinite(raw.size) ? raw.size : raw.content.length,
+      truncated: raw.truncated === true,
+      mime: typeof raw.mime === 'string' ? raw.mime : undefined,
+    };
+    this.file = file;
+    if (isBinaryMime(file.mime) || hasNulBytes(file.content)) this.status = 'binary';
+    else if (file.size > this.maxBytes) this.status = 'too-large';
+    else if (file.content === '' && !file.truncated) this.status = 'empty';
+    else this.open();
+  }
+
+  private open(): void {
+    const file = this.file!;
+    this.doc = new RawDocument(file.content, languageForPath(file.path));
+    this.status = 'ready';
+  }
+
+  private fail(e: unknown): void {
+    if (isQaHostError(e) && e.code === 'unsupported') {
+      this.status = 'binary';
+      return;
+    }
+    if (isQaHostError(e) && e.code === 'too-large') {
+      this.file = null;
+      this.status = 'too-large';
+      this.tooLargeSize = typeof e.details?.size === 'number' ? e.details.size : null;
+      return;
+    }
+    this.errorKind = isQaHostError(e) && e.code === 'timeout' ? 'timeout' : 'other';
+    this.status = 'error';
+  }
+
+  private tooLargeSize: number | null = null;
+
+  protected override updated(): void {
+    if (this.status !== 'ready' || !this.doc || !this.file) return;
+    if (this.currentMode === 'raw') this.ensureRaw();
+    else this.ensureMarkdown();
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    if (changed.has('ranges') && this.status === 'ready') this.applyRanges(true);
+  }
+
+  private ensureRaw(): void {
+    const el = this.rawRef.value;
+    if (!el || !this.doc) return;
+    if (this.rawView && this.rawView.scroller === el) {
+      if (this.pendingRawLine !== null) this.rawView.scrollToLine(this.pendingRawLine);
+      this.pendingRawLine = null;
+      return;
+    }
+    this.rawView?.destroy();
+    adoptTokenSheet(el);
+    const t = this.localize.t.bind(this.localize);
+    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${basename(this.file!.path)}`);
+    this.rawView.setRanges(this.ranges);
+    const line = this.pendingRawLine ?? this.ranges[0]?.lineStart ?? null;
+    this.pendingRawLine = null;
+    if (line !== null) this.rawView.scrollToLine(line);
+    this.dispatchEvent(new QaRenderedEvent({ path: this.file!.path, mode: 'raw' }));
+  }
+
+  private ensureMarkdown(): void {
+    const el = this.markdownRef.value;
+    if (!el || this.markdownStarted || !this.file) return;
+    this.markdownStarted = true;
+    this.renderAbort?.abort();
+    const ctl = new AbortController();
+    this.renderAbort = ctl;
+    const id = this.loadId;
+    const { host, sessionId } = this;
+    const fromPath = this.file.path;
+    adoptTokenSheet(el);
+    renderMarkdown(el, this.file.content, {
+      path: fromPath,
+      resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: p }) ?? Promise.resolve(null),
+      allowRemoteImages: this.allowRemoteImages,
+      idPrefix: this.idPrefix,
+      ranges: this.ranges,
+      signal: ctl.signal,
+    }).then(
+      () => {
+        if (id !== this.loadId || ctl.signal.aborted) return;
+        this.markdownDone = true;
+        this.applyRanges(true);
+        if (this.pendingFragment) this.scrollToFragment(this.pendingFragment);
+        this.pendingFragment = null;
+        this.dispatchEvent(new QaRenderedEvent({ path: fromPath, mode: 'rendered' }));
+      },
+      () => {
+        // Aborted (a newer file or render took over) or failed: Raw still works.
+      },
+    );
+  }
+
+  /** Marks and scrolls to the referenced ranges in whichever mode is shown. */
+  private applyRanges(scroll: boolean): void {
+    if (this.currentMode === 'raw') {
+      this.rawView?.setRanges(this.ranges);
+      if (scroll && this.ranges[0]) this.rawView?.scrollToLine(this.ranges[0].lineStart);
+    } else if (this.markdownDone && this.markdownRef.value) {
+      const first = markBlocks(this.markdownRef.value, this.ranges);
+      if (scroll && first) this.scrollWithin(first);
+    }
+  }
+
+  private scrollWithin(target: HTMLElement): void {
+    const scroller = this.renderRoot.querySelector<HTMLElement>('.md-scroll');
+    if (!scroller) return;
+    const top = target.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    scroller.scrollTop = Math.max(0, top - 16);
+  }
+
+  private scrollToFragment(fragment: string): void {
+    const root = this.markdownRef.value;
+    if (!root) return;
+    const target = root.querySelector<HTMLElement>(`[id="${CSS.escape(this.idPrefix + fragment)}"]`) ?? root.querySelector<HTMLElement>(`[id="${CSS.escape(fragment)}"]`);
+    if (target) this.scrollWithin(target);
+  }
+
+  private setMode(mode: QaPreviewMode, remember: boolean): void {
+    if (mode === this.currentMode) return;
+    const ext = extensionOf(this.file?.path ?? this.path ?? '');
+    this.mode = mode;
+    if (remember) rememberMode(ext, mode);
+    this.dispatchEvent(new QaModeChangeEvent({ mode, extension: ext }));
+  }
+
+  private onToggle(mode: QaPreviewMode): void {
+    if (mode === 'rendered' && this.overRenderLimit) return;
+    this.setMode(mode, true);
+  }
+
+  /** `View raw at lines …`: Raw, scrolled to that range. */
+  private viewRawAt(range: QaLineRange): void {
+    this.pendingRawLine = range.lineStart;
+    this.setMode('raw', false);
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.rawRef.value?.focus({ preventScroll: true }));
+  }
+
+  /** The chip: the next referenced range. */
+  private jumpToRange(): void {
+    if (!this.ranges.length) return;
+    const range = this.ranges[this.rangeIndex % this.ranges.length]!;
+    this.rangeIndex = (this.rangeIndex + 1) % this.ranges.length;
+    if (this.currentMode === 'raw') this.rawView?.scrollToLine(range.lineStart);
+    else if (this.markdownRef.value) {
+      const first = markBlocks(this.markdownRef.value, [range]);
+      markBlocks(this.markdownRef.value, this.ranges);
+      if (first) this.scrollWithin(first);
+    }
+  }
+
+  private download(): void {
+    if (!this.file) return;
+    const blob = new Blob([this.file.content], { type: 'text/plain;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = basename(this.file.path);
+    a.hidden = true;
+    this.renderRoot.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  }
+
+  private onMarkdownClick(e: MouseEvent): void {
+    const a = (e.target as Element | null)?.closest?.('a[data-qa-link]') as HTMLAnchorElement | null;
+    if (!a || e.defaultPrevented) return;
+    const kind = a.dataset.qaLink;
+    if (kind === 'anchor') {
+      e.preventDefault();
+      const target = this.markdownRef.value?.querySelector<HTMLElement>(`[id="${CSS.escape(a.dataset.qaTarget ?? '')}"]`);
+      if (target) {
+        this.scrollWithin(target);
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+    } else if (kind === 'workspace') {
+      e.preventDefault();
+      const path = a.dataset.qaTarget ?? '';
+      if (!path) return;
+      const event = new QaSourceOpenEvent({
+        path,
+        ranges: [],
+        source: { id: `file:${path}`, kind: 'file', title: basename(path), path, locations: [{ path }], evidence: 'read', origins: [], score: 0 },
+        location: null,
+        href: null,
+      });
+      this.dispatchEvent(event);
+      if (!event.defaultPrevented) {
+        this.pendingFragment = a.dataset.qaFragment || null;
+        this.ranges = [];
+        this.path = path;
+      }
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const t = this.localize.t.bind(this.localize);
+    const path = this.file?.path ?? this.path ?? '';
+    return html`<div part="base" class="base" data-status=${this.status} lang=${this.localize.lang}>
+      <header part="header" class="header">
+        ${renderBreadcrumb(path, this.crumbsExpanded, t, () => (this.crumbsExpanded = true))}
+        <div part="toolbar" class="toolbar">${this.renderToolbar()}</div>
+      </header>
+      ${this.renderNotices()} ${this.renderChip()}
+      <div part="body" class="body">${this.renderBody()}</div>
+    </div>`;
+  }
+
+  private renderToolbar(): TemplateResult {
+    const t = this.localize.t.bind(this.localize);
+    const path = this.file?.path ?? this.path ?? '';
+    const ready = this.status === 'ready';
+    const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
+    return html`${this.partial && ready ? html`<span class="badge partial">${icons.partial()}${t('partial')}</span>` : nothing}
+      ${this.file && ready ? html`<span class="size">${formatBytes(this.file.size, this.localize.lang)}</span>` : nothing}
+      ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit, t, (m) => this.onToggle(m)) : nothing}
+      <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
+        ${icons.download()}
+      </button>
+      <button part="button" class="icon-button" type="button" title=${t('close')} aria-label=${t('close')} @click=${() => this.dispatchEvent(new QaCloseEvent())}>
+        ${icons.close()}
+      </button>`;
+  }
+
+  private renderNotices(): TemplateResult | typeof nothing {
+    if (this.status !== 'ready') return nothing;
+    const t = this.localize.t.bind(this.localize);
+    const notes: string[] = [];
+    if (this.overRenderLimit) notes.push(t('renderLimit'));
+    if (this.partial) notes.push(t('partialNotice'));
+    if (!notes.length) return nothing;
+    return html`${notes.map((n) => html`<p part="notice" class="notice" role="note">${icons.info()}<span>${n}</span></p>`)}`;
+  }
+
+  private renderChip(): TemplateResult | typeof nothing {
+    if (this.status !== 'ready' || !this.ranges.length) return nothing;
+    const t = this.localize.t.bind(this.localize);
+    const labels = this.ranges.map((r) => formatRange(r)).join(', ');
+    const rendered = this.currentMode === 'rendered';
+    return html`<div class="ranges">
+      <button part="chip" class="chip" type="button" @click=${() => this.jumpToRange()}>${icons.lines()}<span>${t('referencedLines', { range: labels })}</span></button>
+      ${rendered
+        ? html`<button part="button" class="link-button" type="button" @click=${() => this.viewRawAt(this.ranges[0]!)}>
+              ${t('viewRawAt', { range: formatRange(this.ranges[0]!) })}
+            </button>
+            <span class="ranges-note">${t('blocksMarked')}</span>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderBody(): unknown {
+    const t = this.localize.t.bind(this.localize);
+    switch (this.status) {
+      case 'idle':
+        return nothing;
+      case 'loading':
+        return html`<div part="skeleton" class="skeleton" role="status">
+          <span class="visually-hidden">${t('loading')}</span>
+          ${[72, 54, 88, 40, 66, 80, 35, 60, 74, 50].map((w) => html`<span class="bar" data-w=${w}></span>`)}
+        </div>`;
+      case 'error':
+        return html`<div part="error" class="error" role="alert">
+          ${icons.warning()}
+          <div>
+            <p class="title">${t('errorTitle')}</p>
+            <p>${this.errorKind === 'timeout' ? t('timeoutBody') : t('errorBody')}</p>
+            <button part="button" class="button" type="button" @click=${() => this.retry()}>${icons.retry()}${t('retry')}</button>
+          </div>
+        </div>`;
+      case 'binary':
+        return html`<p part="notice" class="state-notice">${icons.file()}<span>${t('binary')}</span></p>`;
+      case 'empty':
+        return html`<p part="notice" class="state-notice">${icons.file()}<span>${t('emptyFile')}</span></p>`;
+      case 'too-large': {
+        const size = this.file?.size ?? this.tooLargeSize;
+        return html`<div part="notice" class="state-notice too-large">
+          ${icons.warning()}
+          <div>
+            <p class="title">${t('tooLarge')}</p>
+            ${size !== null ? html`<p>${t('tooLargeDetail', { size: formatBytes(size, this.localize.lang), limit: formatBytes(this.maxBytes, this.localize.lang) })}</p>` : nothing}
+            ${this.file?.content
+              ? html`<div class="actions">
+                  <button part="button" class="button" type="button" @click=${() => this.openExcerpt()}>${icons.lines()}${t('openRawExcerpt')}</button>
+                  <button part="button" class="button" type="button" @click=${() => this.download()}>${icons.download()}${t('download')}</button>
+                </div>`
+              : nothing}
+          </div>
+        </div>`;
+      }
+      case 'ready':
+        return keyed(this.loadId, this.renderDocument());
+    }
+  }
+
+  private openExcerpt(): void {
+    this.excerptOpen = true;
+    this.mode = 'raw';
+    this.open();
+  }
+
+  private renderDocument(): TemplateResult {
+    const t = this.localize.t.bind(this.localize);
+    const mode = this.currentMode;
+    const name = basename(this.file!.path);
+    const renderable = isMarkdownPath(this.file!.path) && !this.overRenderLimit;
+    return html`${renderable
+        ? html`<div class="md-scroll" role="region" aria-label=${`${t('rendered')}: ${name}`} tabindex="0" ?hidden=${mode !== 'rendered'}>
+            <div class="qa-markdown" part="markdown" ${ref(this.markdownRef)} @click=${(e: MouseEvent) => this.onMarkdownClick(e)}></div>
+          </div>`
+        : nothing}
+      <div class="raw" part="raw" ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>`;
+  }
+}

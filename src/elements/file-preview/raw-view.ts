@@ -1,0 +1,260 @@
+/**
+ * The virtualized raw view: a scroller whose height stands for every line,
+ * holding only the rows near the viewport (fixed line height), each placed
+ * through the CSSOM. Line numbers are generated content (never selected or
+ * copied); referenced ranges are tinted with an edge bar; colours arrive as
+ * token classes while plain text shows at once. Copying a selection yields
+ * the real text of every line it spans, also lines no longer in the DOM.
+ */
+import { renderTokens } from '../../render/highlight/index.js';
+import type { QaLineRange } from '../../model/present.js';
+import { RawDocument } from './raw-document.js';
+
+/** Height of one line, in CSS pixels (the styles use the same value). */
+export const LINE_HEIGHT = 20;
+/** Rows kept above and below the viewport. */
+const OVERSCAN = 12;
+/** Viewport height assumed before the scroller has been laid out. */
+const FALLBACK_HEIGHT = 600;
+
+interface Position {
+  line: number;
+  col: number;
+}
+
+export class RawView {
+  readonly scroller: HTMLElement;
+  private readonly sizer: HTMLElement;
+  private readonly rows = new Map<number, HTMLElement>();
+  private ranges: readonly QaLineRange[] = [];
+  private pinned: number[] = [];
+  private readonly dirty = new Set<number>();
+  private selectAll = false;
+  private readonly unsubscribe: () => void;
+  private readonly resize: ResizeObserver;
+  private readonly onSelection = () => this.trackSelection();
+
+  constructor(
+    container: HTMLElement,
+    readonly doc: RawDocument,
+    label: string,
+  ) {
+    this.scroller = container;
+    container.replaceChildren();
+    container.tabIndex = 0;
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+    container.setAttribute('dir', 'ltr');
+    container.dataset.lines = String(doc.count);
+    this.sizer = container.ownerDocument.createElement('div');
+    this.sizer.className = 'raw-sizer';
+    this.sizer.style.setProperty('block-size', `${Math.max(1, doc.count) * LINE_HEIGHT}px`);
+    this.sizer.style.setProperty('--qa-raw-digits', String(String(doc.count).length));
+    this.sizer.style.setProperty('--qa-raw-columns', String(doc.columns));
+    container.append(this.sizer);
+    container.addEventListener('scroll', () => this.paint(), { passive: true });
+    container.addEventListener('copy', (e) => this.copy(e));
+    container.addEventListener('keydown', (e) => this.keydown(e));
+    container.addEventListener('pointerdown', () => (this.selectAll = false));
+    container.ownerDocument.addEventListener('selectionchange', this.onSelection);
+    this.resize = new ResizeObserver(() => this.paint());
+    this.resize.observe(container);
+    this.unsubscribe = doc.onTokens((from, to) => this.repaint(from, to));
+    this.paint();
+    void doc.highlight(this.visible());
+  }
+
+  /** Removes listeners and stops colouring updates for this view. */
+  destroy(): void {
+    this.unsubscribe();
+    this.resize.disconnect();
+    this.scroller.ownerDocument.removeEventListener('selectionchange', this.onSelection);
+  }
+
+  /** Number of line rows currently in the DOM. */
+  get renderedRows(): number {
+    return this.rows.size;
+  }
+
+  /** Marks the referenced ranges (1-based, inclusive). */
+  setRanges(ranges: readonly QaLineRange[]): void {
+    this.ranges = ranges;
+    for (const [n, row] of this.rows) this.decorate(row, n);
+  }
+
+  /** Scrolls so that 1-based `line` sits a little below the top (a few lines of context above it). */
+  scrollToLine(line: number): void {
+    const h = this.scroller.clientHeight || FALLBACK_HEIGHT;
+    const top = (Math.max(1, Math.min(line, this.doc.count)) - 1) * LINE_HEIGHT;
+    this.scroller.scrollTop = Math.max(0, top - Math.min(4 * LINE_HEIGHT, h / 4));
+    this.paint();
+  }
+
+  /** 0-based [first, end) of the lines in the viewport. */
+  visible(): [number, number] {
+    const h = this.scroller.clientHeight || FALLBACK_HEIGHT;
+    const first = Math.floor(this.scroller.scrollTop / LINE_HEIGHT);
+    return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((this.scroller.scrollTop + h) / LINE_HEIGHT))];
+  }
+
+  /** Brings the DOM in line with the scroll position: rows near the viewport (and rows holding the selection's ends) only. */
+  paint(): void {
+    const [first, end] = this.visible();
+    const from = Math.max(0, first - OVERSCAN);
+    const to = Math.min(this.doc.count, end + OVERSCAN);
+    for (const [n, row] of this.rows) {
+      if ((n < from || n >= to) && !this.pinned.includes(n)) {
+        row.remove();
+        this.rows.delete(n);
+      }
+    }
+    let next: HTMLElement | null = null;
+    // Insert in line order (last to first), so DOM order is line order and selections read naturally.
+    const wanted = new Set<number>(this.pinned.filter((n) => n < this.doc.count));
+    for (let n = from; n < to; n += 1) wanted.add(n);
+    const order = [...wanted].sort((a, b) => b - a);
+    for (const n of order) {
+      let row = this.rows.get(n);
+      if (!row) {
+        row = this.makeRow(n);
+        this.rows.set(n, row);
+        this.sizer.insertBefore(row, next);
+      }
+      next = row;
+    }
+    if (end > first) this.doc.prioritize(first, end);
+  }
+
+  private makeRow(n: number): HTMLElement {
+    const row = this.scroller.ownerDocument.createElement('div');
+    row.className = 'ln';
+    row.dataset.n = String(n + 1);
+    row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
+    renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+    this.decorate(row, n);
+    return row;
+  }
+
+  private decorate(row: HTMLElement, n: number): void {
+    const line = n + 1;
+    const inRange = RawDocument.inRanges(line, this.ranges);
+    row.classList.toggle('ref', inRange);
+    row.classList.toggle('ref-start', inRange && !RawDocument.inRanges(line - 1, this.ranges));
+    row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
+  }
+
+  private repaint(from: number, to: number): void {
+    for (const [n, row] of this.rows) {
+      if (n < from || n >= to) continue;
+      if (this.pinned.includes(n)) {
+        // Re-rendering a row under the selection would drop the selection: later.
+        this.dirty.add(n);
+        continue;
+      }
+      row.replaceChildren();
+      renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+    }
+  }
+
+  private composedRange(): StaticRange | Range | null {
+    const root = this.scroller.getRootNode();
+    const sel = this.scroller.ownerDocument.getSelection();
+    if (!sel || sel.rangeCount === 0) return null;
+    const withComposed = sel as Selection & { getComposedRanges?: (o: { shadowRoots: ShadowRoot[] }) => StaticRange[] };
+    if (typeof withComposed.getComposedRanges === 'function' && root instanceof ShadowRoot) {
+      return withComposed.getComposedRanges({ shadowRoots: [root] })[0] ?? null;
+    }
+    const own = root instanceof ShadowRoot ? (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.() : null;
+    const s = own ?? sel;
+    return s.rangeCount ? s.getRangeAt(0) : null;
+  }
+
+  /** Where a DOM boundary falls in the document, or null when outside the view. `edge` says which end it is. */
+  private position(node: Node, offset: number, edge: 'start' | 'end'): Position | null {
+    if (!this.scroller.contains(node)) {
+      // A selection that starts before or ends after the view covers its edge.
+      const rel = this.scroller.compareDocumentPosition(node);
+      if (rel & Node.DOCUMENT_POSITION_PRECEDING) return edge === 'start' ? { line: 0, col: 0 } : null;
+      if (rel & Node.DOCUMENT_POSITION_FOLLOWING) return edge === 'end' ? { line: this.doc.count - 1, col: this.doc.lines[this.doc.count - 1]?.length ?? 0 } : null;
+      return null;
+    }
+    if (node === this.scroller || node === this.sizer) {
+      const kids = this.sizer.children;
+      const i = node === this.scroller ? (offset === 0 ? 0 : kids.length) : offset;
+      const row = kids[i] as HTMLElement | undefined;
+      if (row) return { line: Number(row.dataset.n) - 1, col: 0 };
+      const last = kids[kids.length - 1] as HTMLElement | undefined;
+      const n = last ? Number(last.dataset.n) - 1 : 0;
+      return { line: n, col: this.doc.lines[n]?.length ?? 0 };
+    }
+    let row: Node | null = node;
+    while (row && !(row instanceof HTMLElement && row.classList.contains('ln'))) row = row.parentNode;
+    if (!row) return null;
+    const r = this.scroller.ownerDocument.createRange();
+    r.setStart(row, 0);
+    r.setEnd(node, offset);
+    return { line: Number((row as HTMLElement).dataset.n) - 1, col: r.toString().length };
+  }
+
+  /** The selected text (lines joined with `\n`), or null when the selection is not in this view. */
+  selectedText(): string | null {
+    const range = this.composedRange();
+    if (!range || range.collapsed) return null;
+    if (this.selectAll) return this.doc.all();
+    const start = this.position(range.startContainer, range.startOffset, 'start');
+    const end = this.position(range.endContainer, range.endOffset, 'end');
+    if (!start || !end) return null;
+    return this.doc.slice(start.line, start.col, end.line, end.col);
+  }
+
+  private copy(e: ClipboardEvent): void {
+    const text = this.selectedText();
+    if (text === null || !e.clipboardData) return;
+    e.clipboardData.setData('text/plain', text);
+    e.preventDefault();
+  }
+
+  private keydown(e: KeyboardEvent): void {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+      // Select all selects the file, not the page: every line, also those not in the DOM.
+      e.preventDefault();
+      const rows = this.sizer.children;
+      const sel = this.scroller.ownerDocument.getSelection();
+      if (sel && rows.length) {
+        sel.setBaseAndExtent(rows[0]!, 0, rows[rows.length - 1]!, rows[rows.length - 1]!.childNodes.length);
+        this.selectAll = true;
+      }
+    } else if (!['Control', 'Meta', 'Shift', 'c', 'C'].includes(e.key)) {
+      this.selectAll = false;
+    }
+  }
+
+  private trackSelection(): void {
+    const range = this.composedRange();
+    const pins: number[] = [];
+    if (range && !range.collapsed) {
+      for (const [node, offset, edge] of [
+        [range.startContainer, range.startOffset, 'start'],
+        [range.endContainer, range.endOffset, 'end'],
+      ] as const) {
+        if (!this.scroller.contains(node)) continue;
+        const p = this.position(node, offset, edge);
+        if (p) pins.push(p.line);
+      }
+    } else {
+      this.selectAll = false;
+    }
+    this.pinned = pins;
+    if (this.dirty.size) {
+      const dirty = [...this.dirty].filter((n) => !pins.includes(n));
+      for (const n of dirty) {
+        this.dirty.delete(n);
+        const row = this.rows.get(n);
+        if (row) {
+          row.replaceChildren();
+          renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+        }
+      }
+    }
+  }
+}

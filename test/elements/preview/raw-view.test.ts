@@ -1,0 +1,200 @@
+/** The raw view: virtualization, copying, line numbers, token classes, long lines, the main-thread fallback. */
+import { expect } from 'chai';
+import { html } from 'lit';
+import { sendKeys } from '@web/test-runner-commands';
+import { createMemoryHost } from '../../../src/host/memory.js';
+import { configureHighlighter, TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
+import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
+import { LINE_HEIGHT } from '../../../src/elements/file-preview/raw-view.js';
+import { bigCode } from '../../../stories/preview.stories.js';
+import { sampleTs, sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
+import { cleanup, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
+
+const tsLines = sampleTs.split('\n');
+
+function raw(el: QaFilePreview): HTMLElement {
+  return root(el).querySelector<HTMLElement>('.raw')!;
+}
+
+function row(el: QaFilePreview, line: number): HTMLElement | null {
+  return root(el).querySelector<HTMLElement>(`.ln[data-n="${line}"]`);
+}
+
+/** Dispatches a real `copy` event (with its own DataTransfer) at `target` and returns what the page put on the clipboard. */
+function copyFrom(target: Element): string {
+  const data = new DataTransfer();
+  const e = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
+  target.dispatchEvent(e);
+  return e.defaultPrevented ? data.getData('text/plain') : '(not handled)';
+}
+
+/** Text node `n` of a row, for building selections. */
+function textAt(r: HTMLElement, offsetInLine: number): [Node, number] {
+  const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+  let left = offsetInLine;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const len = n.textContent!.length;
+    if (left <= len) return [n, left];
+    left -= len;
+  }
+  throw new Error('offset beyond the row');
+}
+
+describe('<qa-file-preview> raw view', function () {
+  this.timeout(60_000);
+  afterEach(cleanup);
+
+  it('keeps the DOM small for 50,000 lines while scrolling anywhere', async () => {
+    const el = mountStory('big-code');
+    await nextRendered(el);
+    const sr = root(el);
+    const scroller = raw(el);
+    expect(scroller.dataset.lines).to.equal('50000');
+    expect(scroller.scrollHeight).to.be.at.least(50_000 * LINE_HEIGHT);
+    expect(sr.querySelectorAll('.ln').length).to.be.below(120);
+    expect(sr.querySelectorAll('*').length).to.be.at.most(1_000);
+    for (const line of [1, 12_345, 49_990]) {
+      scroller.scrollTop = (line - 1) * LINE_HEIGHT;
+      scroller.dispatchEvent(new Event('scroll'));
+      expect(row(el, line), `row ${line}`).to.not.equal(null);
+      expect(sr.querySelectorAll('.ln').length).to.be.below(120);
+    }
+    expect(row(el, 40_000)).to.equal(null);
+  });
+
+  it('jumps to lines 40,000–40,020 of a 50,000-line file and shows them referenced', async () => {
+    const el = mountStory('big-code');
+    await nextRendered(el);
+    el.ranges = [{ lineStart: 10_000, lineEnd: 10_002 }];
+    await el.updateComplete;
+    expect(row(el, 10_000)!.classList.contains('ref-start')).to.equal(true);
+    el.ranges = [{ lineStart: 40_000, lineEnd: 40_020 }];
+    await el.updateComplete;
+    const r = row(el, 40_000)!;
+    const a = r.getBoundingClientRect();
+    const b = raw(el).getBoundingClientRect();
+    expect(a.top >= b.top && a.bottom <= b.bottom).to.equal(true);
+    expect(r.textContent).to.equal(bigCode().split('\n')[39_999]);
+    expect(row(el, 10_000)).to.equal(null);
+  });
+
+  it('colours lines with token classes, never inline styles, once tokens arrive', async () => {
+    const el = mountStory('code-raw');
+    await nextRendered(el);
+    const r = await waitFor(() => row(el, 49)?.querySelector(`span[class^="${TOKEN_CLASS_PREFIX}"]`) && row(el, 49), 'coloured row 49');
+    expect(r.textContent).to.equal(tsLines[48]);
+    const spans = root(el).querySelectorAll('.ln span');
+    expect(spans.length).to.be.greaterThan(20);
+    for (const s of spans) expect(s.hasAttribute('style')).to.equal(false);
+    for (const n of root(el).querySelectorAll('.ln')) expect((n as HTMLElement).style.length, 'rows carry only their CSSOM position').to.equal(1);
+    const keyword = [...r.querySelectorAll('span')].find((s) => s.textContent === 'export')!;
+    expect(getComputedStyle(keyword).color).to.not.equal(getComputedStyle(r).color);
+    const light = getComputedStyle(keyword).color;
+    el.parentElement!.style.colorScheme = 'dark';
+    expect(getComputedStyle(keyword).color).to.not.equal(light);
+    expect(keyword.isConnected, 'a theme switch re-uses the same nodes').to.equal(true);
+  });
+
+  it('shows plain text at once, with line numbers outside the text', async () => {
+    const el = mountStory('code-plain');
+    await nextRendered(el);
+    const first = row(el, 1)!;
+    expect(first.textContent).to.equal('"""Summarise response times from an access log."""');
+    const number = getComputedStyle(first, '::before').content;
+    expect(number).to.contain('1');
+    expect(getComputedStyle(first, '::before').userSelect).to.equal('none');
+  });
+
+  it('copies a selection without line numbers', async () => {
+    const el = mountStory('code-raw');
+    await nextRendered(el);
+    const from = row(el, 46)!;
+    const to = row(el, 48)!;
+    const [a, ao] = textAt(from, 3);
+    const [b, bo] = textAt(to, tsLines[47]!.length);
+    document.getSelection()!.setBaseAndExtent(a, ao, b, bo);
+    const copied = copyFrom(from);
+    expect(copied).to.equal([tsLines[45]!.slice(3), tsLines[46], tsLines[47]].join('\n'));
+    expect(copied).to.not.match(/^\s*46/);
+  });
+
+  it('copies the real text of lines that are no longer in the DOM', async () => {
+    const el = mountStory('big-code');
+    await nextRendered(el);
+    const scroller = raw(el);
+    scroller.scrollTop = 0;
+    scroller.dispatchEvent(new Event('scroll'));
+    const start = row(el, 10)!;
+    const [a, ao] = textAt(start, 0);
+    const sel = document.getSelection()!;
+    sel.setBaseAndExtent(a, ao, a, 5);
+    await new Promise((r) => setTimeout(r, 20));
+    scroller.scrollTop = 299 * LINE_HEIGHT;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(row(el, 10), 'the row holding the selection start stays').to.not.equal(null);
+    expect(row(el, 150), 'rows in between are gone').to.equal(null);
+    const end = row(el, 298)!;
+    const [b, bo] = textAt(end, end.textContent!.length);
+    sel.setBaseAndExtent(a, ao, b, bo);
+    await new Promise((r) => setTimeout(r, 20));
+    const lines = bigCode().split('\n');
+    expect(copyFrom(end)).to.equal(lines.slice(9, 298).join('\n'));
+  });
+
+  it('selects and copies the whole file with Ctrl+A inside the raw view', async () => {
+    const el = mountStory('code-raw');
+    await nextRendered(el);
+    raw(el).focus();
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'a' });
+    await sendKeys({ up: 'Control' });
+    const copied = copyFrom(raw(el));
+    expect(copied).to.equal(sampleTs.replace(/\n$/, ''));
+  });
+
+  it('does not take over copying of text outside the raw view', async () => {
+    const el = mountStory('code-raw');
+    await nextRendered(el);
+    const outside = document.createElement('p');
+    outside.textContent = 'outside text';
+    document.body.append(outside);
+    document.getSelection()!.selectAllChildren(outside);
+    expect(copyFrom(raw(el))).to.equal('(not handled)');
+    outside.remove();
+  });
+
+  it('keeps a 20,000-character line whole and plain, and the lines after it coloured', async () => {
+    const el = mountStory('long-line');
+    await nextRendered(el);
+    const long = row(el, 3)!;
+    expect(long.textContent!.length).to.be.greaterThan(20_000);
+    await waitFor(() => row(el, 4)?.querySelector('span'), 'colours after the long line');
+    expect(long.querySelectorAll('span').length).to.equal(0);
+    expect(raw(el).scrollWidth).to.be.greaterThan(raw(el).clientWidth * 10);
+  });
+
+  it('colours on the main thread when workers are off', async () => {
+    configureHighlighter({ worker: false });
+    try {
+      const host = createMemoryHost(sampleWorkspace());
+      const el = mount(html`<qa-file-preview .host=${host} path="scripts/latency_report.py"></qa-file-preview>`);
+      await nextRendered(el);
+      await waitFor(() => row(el, 1)?.querySelector('span'), 'coloured on the main thread');
+      expect(row(el, 1)!.textContent).to.equal('"""Summarise response times from an access log."""');
+    } finally {
+      configureHighlighter({ worker: true });
+    }
+  });
+
+  it('keeps tokens when switching Rendered and Raw back and forth', async () => {
+    const el = mountStory('markdown-raw-ranges');
+    await nextRendered(el);
+    const coloured = await waitFor(() => row(el, 1)?.querySelector('span'), 'coloured markdown');
+    expect(coloured).to.not.equal(null);
+    root(el).querySelector<HTMLElement>('[data-mode="rendered"]')!.click();
+    await el.updateComplete;
+    root(el).querySelector<HTMLElement>('[data-mode="raw"]')!.click();
+    await el.updateComplete;
+    expect(row(el, 1)!.querySelector('span'), 'colours right away').to.not.equal(null);
+  });
+});
