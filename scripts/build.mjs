@@ -1,5 +1,5 @@
 // `npm run build`: type check, then the library build (ES modules + types).
-// Later steps (manifest, size budget) are added as the kit grows.
+// Later steps (manifest) are added as the kit grows; the size budget runs last.
 import { spawnSync } from 'node:child_process';
 import { root, ensureDependencies } from './env.mjs';
 
@@ -17,3 +17,4 @@ function run(name, cmd, args) {
 run('type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 run('library build', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 run('type declarations', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+run('size budget', process.execPath, ['scripts/size-budget.mjs', '--no-baseline']);

@@ -1,0 +1,30 @@
+/**
+ * Baseline: markdown-it + DOMPurify + insert, all at once, on the main thread
+ * (the naive way to show a Markdown file safely).
+ */
+import MarkdownIt from 'markdown-it';
+import DOMPurify from 'dompurify';
+import { countElements, longestTask, mark, measure, painted, stage, workload } from '../measure.js';
+import type { Metrics } from '../types.js';
+
+export async function run(params: Record<string, unknown>): Promise<Metrics> {
+  const { text } = await workload(String(params.w));
+  const box = stage();
+  const doc = document.createElement('div');
+  doc.className = 'doc';
+  box.append(doc);
+  await painted();
+
+  const t0 = performance.now();
+  mark('baseline-start');
+  const md = new MarkdownIt({ linkify: true });
+  const frag = DOMPurify.sanitize(md.render(text), { RETURN_DOM_FRAGMENT: true });
+  doc.replaceChildren(frag);
+  await painted();
+  mark('baseline-painted');
+  return {
+    painted: measure('baseline', 'baseline-start', 'baseline-painted'),
+    longestTask: await longestTask(t0),
+    dom: countElements(doc),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Ours: open a Markdown file in `<qa-file-preview>` (memory host, Rendered
+ * mode) and measure the first screen painted, the whole document rendered
+ * (`qa-rendered`) and painted, and the longest main-thread task meanwhile.
+ * Falls back to `renderMarkdown` itself when the element is not there yet.
+ */
+import { loadKit, newPreview } from '../kit.js';
+import { countElements, deepQuery, longestTask, mark, measure, painted, profileEnd, profileStart, stage, whenDom, whenEvent, workload } from '../measure.js';
+import type { Metrics } from '../types.js';
+
+type RenderMarkdown = (
+  container: HTMLElement,
+  source: string,
+  options: { path: string; idPrefix: string; onFirstChunk?: () => void },
+) => Promise<{ blocks: number; marked: number; durationMs: number }>;
+
+const renderer = import.meta.glob<{ renderMarkdown?: RenderMarkdown; markdownStyles?: unknown }>('../../../src/render/markdown/index.ts');
+let missing: string[] = [];
+
+export async function prepare(): Promise<string[]> {
+  missing = await loadKit(['qa-file-preview']);
+  if (missing.length === 0) return [];
+  const mod = await Object.values(renderer)[0]?.();
+  return mod?.renderMarkdown ? [] : [...missing, 'renderMarkdown'];
+}
+
+/** True once the rendered document shows text. */
+function hasContent(root: Element): boolean {
+  const doc = deepQuery(root, '[part~="markdown"]');
+  return !!doc && (doc.textContent ?? '').trim().length > 0;
+}
+
+async function viaElement(path: string, text: string): Promise<Metrics> {
+  const box = stage();
+  const el = await newPreview(box, { [path]: text });
+  const t0 = performance.now();
+  profileStart('first-screen');
+  mark('ours-start');
+  const rendered = whenEvent(el, 'qa-rendered', 60_000);
+  const first = whenDom(el, () => hasContent(el), 60_000);
+  el.path = path;
+  await first;
+  await painted();
+  mark('ours-first');
+  profileEnd('first-screen');
+  profileStart('rest');
+  const firstLongest = await longestTask(t0);
+  await rendered;
+  await painted();
+  mark('ours-painted');
+  profileEnd('rest');
+  const doc = deepQuery(el, '[part~="markdown"]');
+  return {
+    via: 'qa-file-preview',
+    firstScreen: measure('ours-first-screen', 'ours-start', 'ours-first'),
+    painted: measure('ours', 'ours-start', 'ours-painted'),
+    firstLongestTask: firstLongest,
+    longestTask: await longestTask(t0),
+    dom: countElements(el),
+    blocks: doc?.childElementCount ?? 0,
+  };
+}
+
+async function viaRenderer(path: string, text: string): Promise<Metrics> {
+  const mod = await Object.values(renderer)[0]!();
+  const box = stage();
+  const doc = document.createElement('div');
+  doc.className = 'doc';
+  box.append(doc);
+  await painted();
+  const t0 = performance.now();
+  mark('ours-start');
+  let first: Promise<number> | null = null;
+  const result = await mod.renderMarkdown!(doc, text, {
+    path,
+    idPrefix: 'b-',
+    onFirstChunk: () => {
+      first = painted().then((t) => {
+        mark('ours-first');
+        return t;
+      });
+    },
+  });
+  await painted();
+  mark('ours-painted');
+  await first;
+  return {
+    via: 'renderMarkdown',
+    firstScreen: first ? measure('ours-first-screen', 'ours-start', 'ours-first') : null,
+    painted: measure('ours', 'ours-start', 'ours-painted'),
+    longestTask: await longestTask(t0),
+    dom: countElements(doc),
+    blocks: result.blocks,
+  };
+}
+
+export async function run(params: Record<string, unknown>): Promise<Metrics> {
+  const { path, text } = await workload(String(params.w));
+  return missing.length === 0 ? viaElement(path, text) : viaRenderer(path, text);
+}

@@ -1,0 +1,138 @@
+/**
+ * Ours: open a code file in `<qa-file-preview>` (memory host, Raw mode).
+ * Measures open → painted with line numbers, DOM size, visible lines
+ * coloured, whole-file highlighting (total time and longest main-thread task
+ * from the open on), then a jump to a far range (scroll + highlight). With
+ * `longLine`, checks that the 20,000-character line is there in full. With
+ * `sources`, finally adds a panel and a footer with that many sources (the
+ * runner reads the JS heap before and after the run).
+ */
+import { generatedPayload } from '../../../stories/fixtures/payloads.js';
+import { loadKit, newPreview, sourcesElement } from '../kit.js';
+import { countElements, deepQuery, longestTask, mark, measure, painted, profileEnd, profileStart, stage, whenDom, whenEvent, workload } from '../measure.js';
+import type { Metrics, PreviewElement } from '../types.js';
+
+export function prepare(): Promise<string[]> {
+  return loadKit(['qa-file-preview', 'qa-sources-panel', 'qa-source-footer']).then((m) => m.filter((tag) => tag === 'qa-file-preview'));
+}
+
+/** The raw view's scroller. */
+const rawOf = (el: Element) => deepQuery(el, '[part~="raw"]');
+
+/** Rows (one per line in the DOM) of the raw view. */
+function rows(el: Element): HTMLElement[] {
+  const raw = rawOf(el);
+  return raw ? Array.from(raw.querySelectorAll<HTMLElement>('[data-n]')) : [];
+}
+
+/** Rows inside the scroller's visible box. */
+function visibleRows(el: Element): HTMLElement[] {
+  const raw = rawOf(el);
+  if (!raw) return [];
+  const box = raw.getBoundingClientRect();
+  return rows(el).filter((r) => {
+    const b = r.getBoundingClientRect();
+    return b.bottom > box.top && b.top < box.bottom;
+  });
+}
+
+/** Numbered rows are on screen. */
+const hasNumbers = (el: Element) => visibleRows(el).length > 0;
+
+/** Colours reached the screen: at least 80% of the visible lines with text carry token spans (some lines are plain text). */
+function coloured(el: Element): boolean {
+  const vis = visibleRows(el).filter((r) => (r.textContent ?? '').trim().length > 0);
+  const withTokens = vis.filter((r) => r.querySelector('[class*="qa-tk-"]') !== null).length;
+  return vis.length > 0 && withTokens >= 0.8 * vis.length;
+}
+
+/** The highlighter's job for the open document, when the element exposes its raw document. */
+function wholeFileDone(el: PreviewElement): Promise<string> | null {
+  const doc = (el as unknown as { doc?: { highlight?: (w: null) => Promise<string> } }).doc;
+  return typeof doc?.highlight === 'function' ? doc.highlight(null) : null;
+}
+
+export async function run(params: Record<string, unknown>): Promise<Metrics> {
+  const { path, text } = await workload(String(params.w));
+  const box = stage();
+  const el = await newPreview(box, { [path]: text });
+  el.mode = 'raw';
+  await el.updateComplete;
+
+  const t0 = performance.now();
+  profileStart('open');
+  mark('raw-start');
+  const rendered = whenEvent(el, 'qa-rendered', 30_000);
+  const numbers = whenDom(el, () => hasNumbers(el), 30_000);
+  let colouredAt = 0;
+  const colour = whenDom(el, () => coloured(el), 60_000).then(
+    async () => {
+      await painted();
+      colouredAt = performance.now();
+      mark('raw-coloured');
+    },
+    () => undefined,
+  );
+  el.path = path;
+  await Promise.all([rendered, numbers]);
+  await painted();
+  mark('raw-painted');
+  profileEnd('open');
+  profileStart('highlight');
+  const out: Metrics = {
+    painted: measure('raw-open', 'raw-start', 'raw-painted'),
+    dom: countElements(el),
+    rows: rows(el).length,
+  };
+
+  const done = wholeFileDone(el);
+  out.wholeOutcome = done ? await done : 'not observable';
+  mark('raw-whole');
+  profileEnd('highlight');
+  if (done) out.wholeFile = measure('raw-whole-file', 'raw-start', 'raw-whole');
+  await Promise.race([colour, new Promise((r) => setTimeout(r, 2_000))]);
+  out.coloured = colouredAt ? measure('raw-visible-coloured', 'raw-start', 'raw-coloured') : null;
+  out.longestTask = await longestTask(t0);
+
+  if (params.longLine) {
+    const longest = text.split('\n').reduce((a, b) => (b.length > a.length ? b : a), '');
+    const row = rows(el).find((r) => (r.textContent ?? '').length >= longest.length);
+    out.readable = !!row && row.textContent === longest;
+    out.longLineTokens = row ? row.querySelectorAll('[class*="qa-tk-"]').length : 0;
+  }
+
+  if (typeof params.jump === 'number') {
+    const line = params.jump;
+    const target = () => {
+      const row = visibleRows(el).find((r) => r.dataset.n === String(line));
+      return !!row && row.classList.contains('ref');
+    };
+    await painted();
+    const t1 = performance.now();
+    profileStart('jump');
+    mark('jump-start');
+    const ready = whenDom(el, target, 10_000);
+    el.ranges = [{ lineStart: line, lineEnd: line + 20 }];
+    await ready;
+    mark('jump-ready');
+    await painted();
+    mark('jump-painted');
+    profileEnd('jump');
+    out.jump = measure('jump', 'jump-start', 'jump-ready');
+    out.jumpPainted = measure('jump-painted', 'jump-start', 'jump-painted');
+    out.jumpLongestTask = await longestTask(t1);
+    out.domAfterJump = countElements(el);
+  }
+
+  if (typeof params.sources === 'number' && customElements.get('qa-sources-panel') && customElements.get('qa-source-footer')) {
+    const payload: unknown = JSON.parse(JSON.stringify(generatedPayload(params.sources)));
+    const side = stage(420, 900);
+    const panel = sourcesElement('qa-sources-panel', payload);
+    const footer = sourcesElement('qa-source-footer', payload);
+    side.append(panel, footer);
+    await Promise.all([panel.updateComplete, footer.updateComplete]);
+    await painted();
+    out.pageDom = countElements(document.body);
+  }
+  return out;
+}

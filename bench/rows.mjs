@@ -1,0 +1,83 @@
+// The benchmark's scenarios (what a page run measures) and rows (what the
+// table prints: a metric of a scenario, its same-run baseline or peer, and
+// the target).
+
+/**
+ * Scenarios: `page` is a module of bench/pages/scenarios, `params` its input.
+ * Scenarios of one `group` are run interleaved (A B C A B C …) so that drift
+ * on a busy machine hits ours and the baselines alike.
+ */
+export const SCENARIOS = [
+  // Markdown, 100 KB then 1 MB: ours, the naive baseline, the two peers. The
+  // 100 KB group warms every renderer's code; the 1 MB runs warm up by loading only.
+  ...['md-100kb', 'md-1mb'].flatMap((w) => [
+    { id: `md-ours@${w}`, page: 'markdown-ours', params: { w }, group: w, heavy: w === 'md-1mb' },
+    { id: `md-baseline@${w}`, page: 'markdown-baseline', params: { w }, group: w, heavy: w === 'md-1mb' },
+    { id: `zero-md@${w}`, page: 'zero-md', params: { w }, group: w, heavy: w === 'md-1mb' },
+    { id: `md-block@${w}`, page: 'md-block', params: { w }, group: w, heavy: w === 'md-1mb' },
+  ]),
+  // Real Markdown documents: ours and the baseline.
+  ...['md-jest-changelog', 'md-real-readme'].flatMap((w) => [
+    { id: `md-ours@${w}`, page: 'markdown-ours', params: { w }, group: w },
+    { id: `md-baseline@${w}`, page: 'markdown-baseline', params: { w }, group: w },
+  ]),
+  // Raw view of the 2 MB / 57,000-line TypeScript file.
+  // Memory is read at the end of each run: the 2 MB file open and highlighted, plus panel and footer with 5,000 sources.
+  { id: 'raw-ours', page: 'raw-ours', params: { w: 'ts-2mb', jump: 40_000, sources: 5000 }, group: 'raw', heap: true, heavy: true, timeoutMs: 120_000 },
+  { id: 'raw-rows', page: 'raw-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true },
+  { id: 'shiki-main', page: 'shiki-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true, timeoutMs: 120_000 },
+  { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
+  // Sources at 10, 100, 1,000 and 5,000.
+  ...[10, 100, 1000, 5000].flatMap((n) => [
+    { id: `model@${n}`, page: 'model', params: { n }, group: 'sources' },
+    { id: `footer@${n}`, page: 'footer', params: { n }, group: 'sources' },
+    { id: `panel@${n}`, page: 'panel', params: { n, showAll: n === 5000 }, group: 'sources' },
+  ]),
+];
+
+/**
+ * Rows of the table. `value` and `base` are `[scenarioId, metric]`; `target`
+ * is `{ max }` (absolute), `{ ratio }` (value / base at most) or absent
+ * (reported only). `unit` is ms, count, MB or KB.
+ */
+export const ROWS = [
+  { id: 'md-1mb-first', label: 'Markdown 1 MB: open → first screen painted', value: ['md-ours@md-1mb', 'firstScreen'], base: ['md-baseline@md-1mb', 'painted'], baseName: 'markdown-it+DOMPurify', target: { max: 150 }, unit: 'ms' },
+  { id: 'md-1mb-full', label: 'Markdown 1 MB: fully rendered, painted', value: ['md-ours@md-1mb', 'painted'], base: ['md-baseline@md-1mb', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-1mb-task', label: 'Markdown 1 MB: longest main-thread task', value: ['md-ours@md-1mb', 'longestTask'], base: ['md-baseline@md-1mb', 'longestTask'], baseName: 'markdown-it+DOMPurify', target: { max: 50 }, unit: 'ms' },
+  { id: 'md-1mb-zero', label: 'Markdown 1 MB: fully rendered vs zero-md', value: ['md-ours@md-1mb', 'painted'], base: ['zero-md@md-1mb', 'painted'], baseName: 'zero-md', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-1mb-block', label: 'Markdown 1 MB: fully rendered vs md-block', value: ['md-ours@md-1mb', 'painted'], base: ['md-block@md-1mb', 'painted'], baseName: 'md-block', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-100k-first', label: 'Markdown 100 KB: open → first screen painted', value: ['md-ours@md-100kb', 'firstScreen'], base: ['md-baseline@md-100kb', 'painted'], baseName: 'markdown-it+DOMPurify', target: { max: 150 }, unit: 'ms' },
+  { id: 'md-100k-full', label: 'Markdown 100 KB: fully rendered, painted', value: ['md-ours@md-100kb', 'painted'], base: ['md-baseline@md-100kb', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-100k-zero', label: 'Markdown 100 KB: fully rendered vs zero-md', value: ['md-ours@md-100kb', 'painted'], base: ['zero-md@md-100kb', 'painted'], baseName: 'zero-md', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-100k-block', label: 'Markdown 100 KB: fully rendered vs md-block', value: ['md-ours@md-100kb', 'painted'], base: ['md-block@md-100kb', 'painted'], baseName: 'md-block', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-jest', label: 'Markdown 289 KB jest CHANGELOG: fully rendered', value: ['md-ours@md-jest-changelog', 'painted'], base: ['md-baseline@md-jest-changelog', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
+  { id: 'md-readme', label: 'Markdown 70 KB README (node_modules): fully rendered', value: ['md-ours@md-real-readme', 'painted'], base: ['md-baseline@md-real-readme', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
+
+  { id: 'raw-open', label: 'Raw 57,220 lines: open → painted with numbers', value: ['raw-ours', 'painted'], base: ['raw-rows', 'painted'], baseName: 'one DOM row per line', target: { max: 50 }, unit: 'ms' },
+  { id: 'raw-dom', label: 'Raw 57,220 lines: DOM elements', value: ['raw-ours', 'dom'], base: ['raw-rows', 'dom'], baseName: 'one DOM row per line', target: { max: 1000 }, unit: 'count' },
+  { id: 'raw-jump', label: 'Raw: jump to lines 40,000–40,020 (scroll + highlight)', value: ['raw-ours', 'jump'], target: { max: 16 }, unit: 'ms' },
+  { id: 'raw-jump-painted', label: 'Raw: jump to lines 40,000–40,020, painted', value: ['raw-ours', 'jumpPainted'], unit: 'ms' },
+  { id: 'raw-coloured', label: 'Raw: visible lines coloured after open', value: ['raw-ours', 'coloured'], base: ['shiki-main', 'painted'], baseName: 'shiki, whole file, main thread', target: { max: 100 }, unit: 'ms' },
+  { id: 'raw-whole', label: 'Raw: whole-file highlighting, total time', value: ['raw-ours', 'wholeFile'], base: ['shiki-main', 'painted'], baseName: 'shiki, whole file, main thread', unit: 'ms' },
+  { id: 'raw-whole-task', label: 'Raw: whole-file highlighting, longest main-thread task', value: ['raw-ours', 'longestTask'], base: ['shiki-main', 'longestTask'], baseName: 'shiki, whole file, main thread', target: { max: 50 }, unit: 'ms' },
+  { id: 'long-line', label: '20,000-char line: open → painted', value: ['long-line', 'painted'], target: { max: 200, also: [['long-line', 'readable', true]] }, unit: 'ms', task: true, note: 'no hang: painted ≤ 200 ms, full line text in the DOM' },
+  { id: 'long-line-task', label: '20,000-char line: longest main-thread task', value: ['long-line', 'longestTask'], target: { max: 100 }, unit: 'ms' },
+
+  ...[10, 100, 1000, 5000].map((n) => ({ id: `panel-${n}`, label: `Panel, ${n.toLocaleString('en')} sources: render → painted (first on page)`, value: [`panel@${n}`, 'painted'], target: { max: 50 }, unit: 'ms' })),
+  { id: 'panel-5000-warm', label: 'Panel, 5,000 sources: render → painted (a later answer)', value: ['panel@5000', 'warmPainted'], target: { max: 50 }, unit: 'ms' },
+  { id: 'panel-dom', label: 'Panel, 5,000 sources: DOM elements', value: ['panel@5000', 'dom'], target: { max: 1400 }, unit: 'count' },
+  { id: 'panel-show-all', label: 'Panel, 5,000 sources: "show all" of a big group', value: ['panel@5000', 'showAll'], unit: 'ms', task: true },
+  { id: 'panel-show-all-task', label: 'Panel, "show all": longest main-thread task', value: ['panel@5000', 'showAllLongestTask'], target: { max: 50 }, unit: 'ms' },
+  ...[10, 100, 1000, 5000].map((n) => ({ id: `footer-${n}`, label: `Footer, ${n.toLocaleString('en')} sources: render (first on page)`, value: [`footer@${n}`, 'render'], target: { max: 10 }, unit: 'ms' })),
+  { id: 'footer-5000-warm', label: 'Footer, 5,000 sources: render (a later answer)', value: ['footer@5000', 'warmRender'], target: { max: 10 }, unit: 'ms' },
+  ...[10, 100, 1000, 5000].map((n) => ({ id: `model-${n}`, label: `Parse + present, ${n.toLocaleString('en')} sources (first call)`, value: [`model@${n}`, 'cold'], target: { max: 10 }, unit: 'ms' })),
+  { id: 'model-5000-warm', label: 'Parse + present, 5,000 sources (warm)', value: ['model@5000', 'warm'], target: { max: 10 }, unit: 'ms' },
+
+  { id: 'heap', label: 'JS heap after 2 MB file + 5,000 sources', value: ['raw-ours', 'heapMB'], base: ['raw-ours', 'heapBeforeMB'], baseName: 'page with the kit, nothing open', noRatio: true, target: { max: 50 }, unit: 'MB', note: 'main thread + workers' },
+  { id: 'heap-workers', label: 'of which the kit\'s workers', value: ['raw-ours', 'workersMB'], unit: 'MB' },
+
+  { id: 'size-core', label: 'gzip: core (elements + model + Markdown, no shiki)', size: 'core', baseSize: 'baseline', baseName: 'lit+markdown-it+DOMPurify', target: { max: 70 }, unit: 'KB' },
+  { id: 'size-highlighter', label: 'gzip: highlighter (shiki core + JS engine)', size: 'highlighter', target: { max: 60 }, unit: 'KB' },
+  { id: 'size-language', label: 'gzip: largest language chunk', size: 'language', target: { max: 20 }, unit: 'KB' },
+  { id: 'size-typescript', label: 'gzip: typescript language chunk', size: 'typescript', target: { max: 20 }, unit: 'KB' },
+];

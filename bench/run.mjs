@@ -1,0 +1,411 @@
+// `npm run bench`: builds the benchmark pages with production settings,
+// serves them from 127.0.0.1, drives headless Chromium through every
+// scenario (fresh page per run, warm-ups first, baselines and peers
+// interleaved with ours), prints one table and writes bench/results.json.
+//
+// Options:
+//   --runs N        measured runs per scenario (default 7)
+//   --warmup N      warm-up runs per scenario (default 1)
+//   --only REGEX    only scenarios whose id matches (rows follow)
+//   --profile ID    after the runs, take a CPU profile of one run of scenario ID and print where the time goes
+//   --no-sizes      skip the bundle size rows
+//   --keep-open     print the server URL and wait (for looking at a page by hand)
+import { createServer } from 'node:http';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts/env.mjs';
+import { measureSizes, BUDGET } from '../scripts/size-budget.mjs';
+import { buildWorkloads } from './workloads.mjs';
+import { SCENARIOS, ROWS } from './rows.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const RUNS = Math.max(1, Number(opt('--runs', 7)));
+const WARMUP = Math.max(0, Number(opt('--warmup', 1)));
+const ONLY = opt('--only') ? new RegExp(opt('--only')) : null;
+const PROFILE = opt('--profile');
+const SIZES = !argv.includes('--no-sizes');
+const OUT = path.join(root, 'node_modules/.cache/qa-bench');
+const VIEWPORT = { width: 1280, height: 900, deviceScaleFactor: 1 };
+
+const started = Date.now();
+const log = (msg) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+
+// --- build -------------------------------------------------------------------
+
+async function buildPages() {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: path.join(root, 'bench/pages'),
+    base: '/',
+    mode: 'production',
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    worker: { format: 'es' },
+    build: {
+      outDir: path.join(OUT, 'site'),
+      emptyOutDir: true,
+      target: 'es2022',
+      // A profiling run keeps names readable; measured runs use the minified build an application ships.
+      minify: !PROFILE,
+      sourcemap: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 100_000,
+      rollupOptions: { input: path.join(root, 'bench/pages/index.html'), checks: { pluginTimings: false } },
+    },
+  });
+}
+
+/** Lit's development build warns in the console and is slower: make sure the pages did not get it. */
+function checkProductionBuild() {
+  const dir = path.join(OUT, 'site/assets');
+  const files = existsSync(dir) ? readdirRecursive(dir).filter((f) => f.endsWith('.js')) : [];
+  const dev = files.filter((f) => readFileSync(f, 'utf8').includes('Lit is in dev mode'));
+  if (dev.length) throw new Error(`the benchmark build contains Lit's development build (${dev.map((f) => path.basename(f)).join(', ')})`);
+}
+
+function readdirRecursive(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? readdirRecursive(p) : [p];
+  });
+}
+
+// --- server ------------------------------------------------------------------
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
+
+function serve(siteDir, workloads) {
+  const bodies = new Map(workloads.map((w) => [`/workloads/${w.name}.json`, Buffer.from(JSON.stringify({ path: w.path, text: w.text }))]));
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let pathname = decodeURIComponent(url.pathname);
+    if (bodies.has(pathname)) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(bodies.get(pathname));
+      return;
+    }
+    if (pathname === '/') pathname = '/index.html';
+    const file = path.join(siteDir, path.normalize(pathname));
+    if (!file.startsWith(siteDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// --- running -----------------------------------------------------------------
+
+async function heapOf(page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const main = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  await cdp.detach();
+  let workers = 0;
+  for (const w of page.workers()) {
+    try {
+      const client = w.client;
+      await client.send('HeapProfiler.enable');
+      await client.send('HeapProfiler.collectGarbage');
+      workers += (await client.send('Runtime.getHeapUsage')).usedSize;
+    } catch {
+      // A worker that ended meanwhile has no heap to count.
+    }
+  }
+  return { main, workers };
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * A browser tab the runs navigate: every run loads the page anew (fresh
+ * document, workers ended), which is quicker than opening a new tab each time.
+ */
+async function openTab(browser, { profile = false } = {}) {
+  const page = await browser.newPage();
+  const tab = { page, errors: [], profiles: [] };
+  page.on('pageerror', (e) => tab.errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && tab.errors.push(m.text()));
+  page.on('requestfailed', (r) => tab.errors.push(`request failed: ${r.url()}`));
+  await page.setViewport(VIEWPORT);
+  if (profile) {
+    // Scenarios mark their windows of interest with console.profile(name) / console.profileEnd(name).
+    await page.evaluateOnNewDocument(() => {
+      globalThis.__benchProfile = true;
+    });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    cdp.on('Profiler.consoleProfileFinished', (e) => tab.profiles.push({ title: e.title, profile: e.profile }));
+  }
+  return tab;
+}
+
+/**
+ * Runs a scenario once on a freshly loaded page; returns its metrics (or
+ * `{ error }` / `{ missing }`). With `loadOnly`, only loads the scenario's
+ * page and code (a warm-up that fills the caches without the long work).
+ */
+async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
+  const { page, errors } = tab;
+  errors.length = 0;
+  tab.profiles.length = 0;
+  try {
+    await page.goto(`${base}/index.html?s=${sc.page}&run=${Date.now()}`, { waitUntil: 'load' });
+    const missing = await page.evaluate(() => window.__bench.ready);
+    if (missing.length) return { missing };
+    if (loadOnly) return {};
+    const before = sc.heap ? await heapOf(page) : null;
+    const metrics = await withTimeout(
+      page.evaluate((params) => window.__bench.run(params), sc.params),
+      sc.timeoutMs ?? 60_000,
+      `${sc.id} timed out`,
+    );
+    if (tab.profiles.length) metrics.profiles = [...tab.profiles];
+    if (sc.heap) {
+      const after = await heapOf(page);
+      Object.assign(metrics, {
+        heapBeforeMB: round(before.main / MB, 1),
+        heapMB: round((after.main + after.workers) / MB, 1),
+        heapMainMB: round(after.main / MB, 1),
+        workersMB: round(after.workers / MB, 1),
+      });
+    }
+    if (errors.length) metrics.errors = errors.slice(0, 3).join(' | ');
+    return metrics;
+  } catch (e) {
+    return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}`, broken: true };
+  }
+}
+
+function withTimeout(promise, ms, message) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+function stats(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], n: v.length };
+}
+
+// --- profile summary ---------------------------------------------------------
+
+/** Self time per function of a CPU profile, largest first ("(program)" is browser work outside JS: style, layout, paint, parsing). */
+function summarizeProfile(profile, limit = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const f = byId.get(profile.samples[i]).callFrame;
+    if (f.functionName === '(idle)') continue;
+    const script = f.url ? f.url.replace(/^.*\/assets\//, '') : '';
+    const key = `${f.functionName || '(anonymous)'} ${script}${f.url ? `:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  }
+  const busy = [...self.values()].reduce((a, b) => a + b, 0);
+  return [`${busy.toFixed(1).padStart(8)} ms  busy in total`, ...[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)];
+}
+
+// --- table -------------------------------------------------------------------
+
+const fmt = (v, unit) => {
+  if (v === null || v === undefined) return '—';
+  if (unit === 'count') return Math.round(v).toLocaleString('en');
+  if (unit === 'KB' || unit === 'MB') return `${v.toFixed(1)} ${unit}`;
+  return v >= 100 ? `${Math.round(v)}` : v.toFixed(1);
+};
+
+function targetText(row) {
+  const t = row.target;
+  if (!t) return 'report';
+  if (t.ratio !== undefined) return `≤ ${t.ratio.toFixed(1)}×`;
+  const unit = row.unit === 'count' ? '' : row.unit === 'ms' ? ' ms' : ` ${row.unit}`;
+  return `≤ ${row.unit === 'count' ? t.max.toLocaleString('en') : t.max}${unit}`;
+}
+
+function buildRows(results, sizes) {
+  const metric = ([sid, key]) => stats((results[sid]?.runs ?? []).map((r) => r[key]));
+  const reason = (sid) => results[sid]?.missing?.length ? `missing: ${results[sid].missing.join(', ')}` : results[sid]?.error ? `error: ${results[sid].error}` : null;
+  const out = [];
+  for (const row of ROWS) {
+    if (row.size) {
+      if (!sizes) continue;
+      const value = row.size === 'language' ? sizes.languages[0]?.gzip : row.size === 'typescript' ? sizes.languages.find((l) => l.name === 'typescript')?.gzip : sizes[row.size];
+      const kb = value === undefined ? null : value / 1024;
+      const base = row.baseSize ? sizes[row.baseSize] / 1024 : null;
+      out.push({ ...row, median: kb, min: kb, max: kb, n: 1, base, ratio: kb !== null && base ? kb / base : null, met: kb === null ? null : kb <= row.target.max, why: kb === null ? 'no such chunk in the build' : null });
+      continue;
+    }
+    if (ONLY && !ONLY.test(row.value[0])) continue;
+    const v = metric(row.value);
+    const b = row.base ? metric(row.base) : null;
+    const ratio = v && b && b.median > 0 && !row.noRatio ? v.median / b.median : null;
+    let met = null;
+    if (v && row.target) {
+      if (row.target.ratio !== undefined) met = ratio === null ? null : ratio <= row.target.ratio;
+      else met = v.median <= row.target.max;
+      for (const [sid, key, want] of row.target.also ?? []) {
+        const runs = results[sid]?.runs ?? [];
+        if (!runs.length || !runs.every((r) => r[key] === want)) met = false;
+      }
+    }
+    const tasks = row.task ? { ours: metric([row.value[0], 'longestTask'])?.median ?? null, theirs: row.base ? metric([row.base[0], 'longestTask'])?.median ?? null : null } : null;
+    out.push({ ...row, median: v?.median ?? null, min: v?.min ?? null, max: v?.max ?? null, n: v?.n ?? 0, base: b?.median ?? null, baseMin: b?.min ?? null, baseMax: b?.max ?? null, ratio, met, tasks, why: v ? null : reason(row.value[0]) ?? 'no value' });
+  }
+  return out;
+}
+
+function printTable(rows) {
+  const header = ['row', 'median', 'min', 'max', 'baseline / peer (median)', 'ratio', 'longest task ours / theirs', 'target', 'met?'];
+  const lines = rows.map((r) => [
+    r.label,
+    fmt(r.median, r.unit),
+    fmt(r.min, r.unit),
+    fmt(r.max, r.unit),
+    r.baseName ? `${fmt(r.base, r.unit)} ${r.baseName}` : '—',
+    r.ratio === null || r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
+    r.tasks ? `${r.tasks.ours === null ? '—' : r.tasks.ours < 50 ? '< 50' : r.tasks.ours} / ${r.tasks.theirs === null ? '—' : r.tasks.theirs < 50 ? '< 50' : r.tasks.theirs}` : '',
+    targetText(r),
+    r.met === null ? (r.why ? `n/a (${r.why})` : r.target ? 'n/a' : '') : r.met ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+  const right = new Set([1, 2, 3, 5]);
+  const line = (cells) => cells.map((c, i) => (right.has(i) ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join(' | ');
+  console.log('\n' + line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const l of lines) console.log(line(l));
+  console.log('\nTimes in ms unless noted; "painted" = two animation frames after the DOM change. Long tasks are main-thread tasks ≥ 50 ms ("< 50" = none).');
+}
+
+// --- main --------------------------------------------------------------------
+
+async function main() {
+  ensureDependencies();
+  const chrome = findChromium();
+  log('building the benchmark pages (production)…');
+  await buildPages();
+  checkProductionBuild();
+
+  const workloads = buildWorkloads(root);
+  mkdirSync(OUT, { recursive: true });
+  const server = await serve(path.join(OUT, 'site'), workloads);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  log(`serving on ${base}; workloads: ${workloads.map((w) => `${w.name} ${(w.bytes / 1024).toFixed(0)} KB/${w.lines} lines`).join(', ')}`);
+
+  const browser = await puppeteer.launch({
+    executablePath: chrome,
+    headless: true,
+    // Nothing but 127.0.0.1 resolves: a component that tries a CDN fails loudly instead of measuring the network.
+    args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    defaultViewport: VIEWPORT,
+  });
+  const version = await browser.version();
+
+  if (argv.includes('--keep-open')) {
+    log(`open ${base}/index.html?s=<scenario> — Ctrl-C to stop`);
+    await new Promise(() => {});
+  }
+
+  const scenarios = SCENARIOS.filter((s) => !ONLY || ONLY.test(s.id));
+  const results = Object.fromEntries(scenarios.map((s) => [s.id, { runs: [], missing: null, error: null }]));
+  const groups = [...new Set(scenarios.map((s) => s.group))];
+  let tab = await openTab(browser);
+  try {
+    for (const g of groups) {
+      const members = scenarios.filter((s) => s.group === g);
+      const groupStart = Date.now();
+      const skip = new Set();
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        for (const sc of members) {
+          if (skip.has(sc.id)) continue;
+          // Long scenarios warm up by loading their page only.
+          const r = await runOnce(tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
+          if (r.broken) {
+            await tab.page.close().catch(() => {});
+            tab = await openTab(browser);
+          }
+          const res = results[sc.id];
+          res.failures ??= 0;
+          if (r.missing) {
+            res.missing = r.missing;
+            skip.add(sc.id);
+          } else if (r.error) {
+            res.error = r.error;
+            // A scenario failing twice is dropped.
+            if (res.failures++ >= 1) skip.add(sc.id);
+          } else if (i >= WARMUP) {
+            res.runs.push(r);
+          }
+        }
+      }
+      log(`${g}: ${members.map((s) => `${s.id} ${results[s.id].missing ? 'missing ' + results[s.id].missing.join('+') : results[s.id].error && !results[s.id].runs.length ? 'error' : results[s.id].runs.length + ' runs'}`).join(', ')} (${((Date.now() - groupStart) / 1000).toFixed(0)} s)`);
+    }
+    await tab.page.close().catch(() => {});
+
+    if (PROFILE) {
+      const sc = SCENARIOS.find((s) => s.id === PROFILE);
+      if (!sc) throw new Error(`no scenario ${PROFILE}`);
+      const profTab = await openTab(browser, { profile: true });
+      const r = await runOnce(profTab, base, sc);
+      await profTab.page.close().catch(() => {});
+      if (r.profiles?.length) {
+        for (const { title, profile } of r.profiles) {
+          const file = path.join(OUT, `${PROFILE.replace(/\W/g, '_')}-${title}.cpuprofile`);
+          writeFileSync(file, JSON.stringify(profile));
+          const wall = (profile.endTime - profile.startTime) / 1000;
+          console.log(`\nCPU profile of ${PROFILE}, window "${title}" (${wall.toFixed(0)} ms wall; main thread, self time; ${path.relative(root, file)}):`);
+          for (const l of summarizeProfile(profile, 20)) console.log(l);
+        }
+      } else console.log(`profile of ${PROFILE} failed: ${r.error ?? r.missing ?? 'no profile windows'}`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  let sizes = null;
+  if (SIZES) {
+    log('measuring bundle sizes…');
+    sizes = await measureSizes();
+  }
+
+  const rows = buildRows(results, sizes);
+  printTable(rows);
+  const failed = Object.entries(results).filter(([, r]) => r.error || r.missing);
+  for (const [id, r] of failed) console.log(`  ${id}: ${r.missing ? `not measured, missing ${r.missing.join(', ')}` : `error: ${r.error}`}`);
+
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGB: round(os.totalmem() / 1024 ** 3, 1), platform: `${os.platform()} ${os.release()}`, node: process.version, browser: version, load: os.loadavg().map((l) => round(l, 2)) },
+    settings: { runs: RUNS, warmup: WARMUP, viewport: VIEWPORT, durationS: round((Date.now() - started) / 1000, 0) },
+    workloads: workloads.map(({ name, path: p, bytes, lines, note }) => ({ name, path: p, bytes, lines, note })),
+    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseName, ratio, tasks, met, why }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineName: baseName ?? null, ratio, longestTask: tasks, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why })),
+    scenarios: Object.fromEntries(Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }])),
+    sizes: sizes && { ...sizes, budget: BUDGET },
+  };
+  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
+  const met = rows.filter((r) => r.met === true).length;
+  const missed = rows.filter((r) => r.met === false).length;
+  log(`done: ${met} targets met, ${missed} missed, ${rows.filter((r) => r.met === null && r.target).length} not measured; wrote bench/results.json`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
