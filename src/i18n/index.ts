@@ -151,7 +151,7 @@ export function term<K extends keyof QaTerms>(locale: string, key: K, params: Re
   if (typeof value === 'string') return fill(value, params, lang);
   const n = typeof params.n === 'number' ? params.n : 0;
   const form = value[pluralOf(lang, n)] ?? value.other;
-  return fill(form, params, lang);
+  return fill(form, params.n === undefined ? { ...params, n } : params, lang);
 }
 
 function ownTerm(table: Partial<QaTerms> | undefined, key: string): QaTerm | undefined {

@@ -149,8 +149,9 @@ export function mergeSources(a: QaSourceReference, b: QaSourceReference): QaSour
   const strong = rankB > rankA ? b : a;
   const weak = strong === a ? b : a;
 
-  const aFallback = isFallbackTitle(a.title, a);
-  const bFallback = isFallbackTitle(b.title, b);
+  // A title is a fallback when it only repeats either side's path, URL or id.
+  const aFallback = isFallbackTitle(a.title, a) || isFallbackTitle(a.title, b);
+  const bFallback = isFallbackTitle(b.title, b) || isFallbackTitle(b.title, a);
   let title = a.title;
   if (aFallback && !bFallback) title = b.title;
   else if (aFallback && bFallback && a.title.trim() === '') title = b.title;

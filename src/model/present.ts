@@ -470,7 +470,8 @@ export function presentItem(s: QaSourceReference, order: number): QaSourceItemVi
   return new SourceItemView(s, order);
 }
 
-function compareItems(a: QaSourceItemView, b: QaSourceItemView): number {
+/** The order of cards within a group: score descending, then first use, then title. */
+export function compareSourceItems(a: QaSourceItemView, b: QaSourceItemView): number {
   if (a.source.score !== b.source.score) return b.source.score - a.source.score;
   if (a.order !== b.order) return a.order - b.order;
   return a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
@@ -534,13 +535,13 @@ export function presentSources(payload: QaTurnSources | null | undefined, option
   for (const kind of SOURCE_KINDS) {
     const items = buckets.get(kind);
     if (!items) continue;
-    items.sort(compareItems);
+    items.sort(compareSourceItems);
     groups.push({ kind, count: items.length, items, initial: Math.min(items.length, maxPerGroup) });
   }
 
   const extra = Array.isArray(payload.discovered) ? payload.discovered : [];
   const discoveredAll = dedupeSources(hidden.concat(extra)).filter((s) => !visibleIds.has(s.id));
-  const discoveredItems = options.showDiscovered ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareItems) : [];
+  const discoveredItems = options.showDiscovered ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareSourceItems) : [];
 
   return {
     sessionId: payload.sessionId,

@@ -138,6 +138,8 @@ function tailWithin(s: string, budget: number): string {
   // Look at a window a little longer than needed; its first segment may be a partial character.
   let from = Math.max(0, s.length - budget * 8 - 16);
   if (from > 0 && s.charCodeAt(from) >= 0xdc00 && s.charCodeAt(from) <= 0xdfff) from -= 1;
+  // Regional indicators pair up from the start of their run: never start the window inside a run.
+  while (from >= 2 && s.charCodeAt(from - 2) === 0xd83c && s.charCodeAt(from - 1) >= 0xdde6 && s.charCodeAt(from - 1) <= 0xddff) from -= 2;
   const windowText = s.slice(from);
   const seg = graphemeSegmenter();
   const parts = seg ? Array.from(seg.segment(windowText), (x) => x.segment) : Array.from(windowText);

@@ -1,0 +1,249 @@
+import { expect } from 'chai';
+import {
+  availableLocales,
+  en,
+  formatBytes,
+  formatNumber,
+  onTranslationsChange,
+  registerTranslation,
+  resolveLocale,
+  ru,
+  term,
+  zh,
+  type QaPlural,
+  type QaTerm,
+  type QaTerms,
+} from '../../src/i18n/index.js';
+
+const LANGS: Array<[string, QaTerms]> = [
+  ['en', en],
+  ['ru', ru],
+  ['zh', zh],
+];
+const KEYS = Object.keys(en) as Array<keyof QaTerms>;
+
+/** Terms that are the same in every language (product names, pure placeholders). */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  ru: ['groupJira', 'groupConfluence', 'incompleteReason', 'fileInfo'],
+  zh: ['groupJira', 'groupConfluence', 'fileInfo', 'quoted'],
+};
+
+function forms(t: QaTerm): string[] {
+  return typeof t === 'string' ? [t] : (Object.values(t) as string[]);
+}
+
+function placeholders(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(/\{(\w+)\}/g), (m) => m[1]!))].sort();
+}
+
+/** Sample params for every placeholder a term may use. */
+const PARAMS = { n: 3, group: 'G', range: '1–2', who: 'W', reason: 'R', label: 'L', size: '1 MB', limit: '2 MB', host: 'example.com', title: 'T' };
+
+describe('i18n', () => {
+  describe('term tables', () => {
+    for (const [lang, table] of LANGS) {
+      it(`${lang} has every term, each non-empty`, () => {
+        expect(Object.keys(table).sort()).to.deep.equal([...KEYS].sort());
+        for (const key of KEYS) {
+          const value = table[key];
+          for (const f of forms(value)) expect(f.trim(), `${lang}.${key}`).to.not.equal('');
+          expect(typeof value, `${lang}.${key} is plural exactly when English is`).to.equal(typeof en[key]);
+        }
+      });
+
+      it(`${lang}: every plural term has the forms the language needs`, () => {
+        const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+        for (const key of KEYS) {
+          const value = table[key];
+          if (typeof value === 'string') continue;
+          for (const category of needed) expect((value as QaPlural)[category], `${lang}.${key}.${category}`).to.be.a('string');
+        }
+      });
+
+      it(`${lang}: placeholders match English in every term and form`, () => {
+        for (const key of KEYS) {
+          const expected = placeholders(forms(en[key]).join(' '));
+          for (const f of forms(table[key])) expect(placeholders(f), `${lang}.${key}: ${f}`).to.deep.equal(expected);
+        }
+      });
+
+      it(`${lang}: term() never returns a key name or an unfilled placeholder`, () => {
+        for (const key of KEYS) {
+          for (const n of [0, 1, 2, 5, 21]) {
+            const text = term(lang, key, { ...PARAMS, n });
+            expect(text, `${lang}.${key}`).to.not.equal(key);
+            expect(text).to.not.match(/\{\w+\}/);
+            expect(text.trim()).to.not.equal('');
+          }
+        }
+      });
+    }
+
+    for (const lang of ['ru', 'zh']) {
+      it(`${lang} is a real translation, not an English copy`, () => {
+        const same = KEYS.filter((k) => JSON.stringify((lang === 'ru' ? ru : zh)[k]) === JSON.stringify(en[k]));
+        expect(same).to.deep.equal(SAME_AS_ENGLISH[lang]);
+      });
+    }
+  });
+
+  describe('plural forms', () => {
+    const russian: Array<[number, string]> = [
+      [0, '0 источников'],
+      [1, '1 источник'],
+      [2, '2 источника'],
+      [4, '4 источника'],
+      [5, '5 источников'],
+      [11, '11 источников'],
+      [12, '12 источников'],
+      [14, '14 источников'],
+      [21, '21 источник'],
+      [22, '22 источника'],
+      [25, '25 источников'],
+      [101, '101 источник'],
+      [111, '111 источников'],
+      [1.5, '1,5 источника'],
+      [5000, '5\u00A0000 источников'],
+    ];
+    for (const [n, text] of russian) {
+      it(`ru: ${text}`, () => expect(term('ru', 'sourceCount', { n })).to.equal(text));
+    }
+    const english: Array<[number, string]> = [
+      [0, '0 sources'],
+      [1, '1 source'],
+      [2, '2 sources'],
+      [21, '21 sources'],
+      [1000, '1,000 sources'],
+    ];
+    for (const [n, text] of english) {
+      it(`en: ${text}`, () => expect(term('en', 'sourceCount', { n })).to.equal(text));
+    }
+    it('zh: one form for every number', () => {
+      expect([1, 2, 5, 21].map((n) => term('zh', 'sourceCount', { n }))).to.deep.equal(['1 个来源', '2 个来源', '5 个来源', '21 个来源']);
+    });
+    it('ru: group headings and other counted terms agree in form', () => {
+      expect(term('ru', 'groupHeading', { group: 'Код', n: 21 })).to.equal('Код, 21 источник');
+      expect(term('ru', 'groupHeading', { group: 'Код', n: 3 })).to.equal('Код, 3 источника');
+      expect(term('ru', 'problems', { n: 5 })).to.equal('5 ошибок в данных источников');
+      expect(term('ru', 'discoveredHeading', { n: 22 })).to.equal('Найдено, 22 кандидата');
+    });
+    it('a missing count reads as 0', () => {
+      expect(term('en', 'sourceCount')).to.equal('0 sources');
+      expect(term('ru', 'sourceCount')).to.equal('0 источников');
+    });
+  });
+
+  describe('fallbacks', () => {
+    it('a term missing from a language falls back to English, with English plural rules', () => {
+      registerTranslation('x-partial', { sources: 'Quellen' });
+      expect(term('x-partial', 'sources')).to.equal('Quellen');
+      expect(term('x-partial', 'close')).to.equal('Close');
+      expect(term('x-partial', 'sourceCount', { n: 21 })).to.equal('21 sources');
+      expect(term('x-partial', 'sourceCount', { n: 1 })).to.equal('1 source');
+    });
+    it('an unknown language is English', () => {
+      expect(term('tlh', 'sources')).to.equal('Sources');
+      expect(term('', 'close')).to.equal('Close');
+    });
+    it('an unknown key gives an empty string, never the key', () => {
+      expect(term('en', 'noSuchTerm' as keyof QaTerms)).to.equal('');
+      expect(term('ru', 'toString' as keyof QaTerms)).to.equal('');
+      expect(term('ru', '__proto__' as keyof QaTerms)).to.equal('');
+    });
+    it('placeholders are filled as text; numbers in the language’s format', () => {
+      expect(term('en', 'subagentNamed', { label: '<b>x</b> {n}' })).to.equal('Subagent “<b>x</b> {n}”');
+      expect(term('ru', 'turn', { n: 12345 })).to.equal('ход 12\u00A0345');
+      expect(term('en', 'lines', {})).to.equal('lines {range}');
+    });
+  });
+
+  describe('resolveLocale', () => {
+    const rows: Array<[string | null | undefined, string]> = [
+      ['ru-RU', 'ru'],
+      ['zh-Hans-CN', 'zh'],
+      ['ZH', 'zh'],
+      ['zh_TW', 'zh'],
+      ['ru_RU', 'ru'],
+      [' en-GB ', 'en'],
+      ['de', 'en'],
+      ['de-DE', 'en'],
+      ['', 'en'],
+      ['-', 'en'],
+      [null, 'en'],
+      [undefined, 'en'],
+      ['r', 'en'],
+    ];
+    for (const [tag, lang] of rows) it(`${JSON.stringify(tag)} → ${lang}`, () => expect(resolveLocale(tag)).to.equal(lang));
+  });
+
+  describe('registerTranslation', () => {
+    it('adds a language with its own plural rules, most specific tag first', () => {
+      registerTranslation('pt', { sources: 'Fontes', sourceCount: { one: '{n} fonte', other: '{n} fontes' } });
+      registerTranslation('pt-BR', { sources: 'Fontes (BR)' });
+      expect(availableLocales()).to.include.members(['pt', 'pt-br']);
+      expect(resolveLocale('pt-BR-x-test')).to.equal('pt-br');
+      expect(resolveLocale('pt-PT')).to.equal('pt');
+      expect(term('pt-BR', 'sources')).to.equal('Fontes (BR)');
+      expect(term('pt-PT', 'sourceCount', { n: 1 })).to.equal('1 fonte');
+      expect(term('pt-PT', 'sourceCount', { n: 2 })).to.equal('2 fontes');
+      expect(term('pt-BR', 'close')).to.equal('Close');
+    });
+    it('overrides single terms of a built-in language, tells listeners, and leaves the rest', () => {
+      let calls = 0;
+      const stop = onTranslationsChange(() => (calls += 1));
+      const original = ru.sources;
+      try {
+        registerTranslation('RU', { sources: 'Ссылки', close: undefined });
+        expect(calls).to.equal(1);
+        expect(term('ru-RU', 'sources')).to.equal('Ссылки');
+        expect(term('ru', 'close')).to.equal('Закрыть');
+        expect(term('ru', 'sourceCount', { n: 2 })).to.equal('2 источника');
+      } finally {
+        registerTranslation('ru', { sources: original });
+        stop();
+      }
+      registerTranslation('ru', { sources: original });
+      expect(calls).to.equal(2);
+      expect(term('ru', 'sources')).to.equal('Источники');
+    });
+    it('an English override changes the fallback, not the built-in table', () => {
+      registerTranslation('en', { close: 'Dismiss' });
+      try {
+        expect(term('x-partial', 'close')).to.equal('Dismiss');
+        expect(en.close).to.equal('Close');
+      } finally {
+        registerTranslation('en', { close: 'Close' });
+      }
+    });
+  });
+
+  describe('formatBytes and formatNumber', () => {
+    const rows: Array<[number, string, string]> = [
+      [0, 'en', '0 bytes'],
+      [1, 'en', '1 byte'],
+      [512, 'en', '512 bytes'],
+      [1000, 'en', '1 kB'],
+      [1449, 'en', '1.4 kB'],
+      [999_949, 'en', '1 MB'],
+      [1_400_000, 'en', '1.4 MB'],
+      [2_000_000, 'en', '2 MB'],
+      [150_000_000, 'en', '150 MB'],
+      [3_500_000_000, 'en', '3.5 GB'],
+      [1_400_000, 'ru', '1,4 МБ'],
+      [512, 'ru', '512 байт'],
+      [2, 'ru', '2 байта'],
+      [1_400_000, 'zh', '1.4 MB'],
+      [NaN, 'en', '0 bytes'],
+      [-5, 'en', '0 bytes'],
+      [1_400_000, 'ru-RU', '1,4 МБ'],
+    ];
+    for (const [bytes, lang, text] of rows) {
+      it(`${bytes} in ${lang} → ${text}`, () => expect(formatBytes(bytes, lang).replace(/\u00A0/g, ' ')).to.equal(text));
+    }
+    it('formatNumber groups digits per language', () => {
+      expect(formatNumber(5000, 'ru')).to.equal('5\u00A0000');
+      expect(formatNumber(5000, 'en')).to.equal('5,000');
+      expect(formatNumber(5000, 'not a tag!')).to.equal('5,000');
+    });
+  });
+});
