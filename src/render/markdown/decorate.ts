@@ -133,7 +133,11 @@ function decorateLinks(root: DocumentFragment, ctx: DecorateContext): void {
     const href = a.getAttribute('href');
     const title = a.getAttribute('title');
     for (const attr of Array.from(a.attributes)) if (!KEPT_LINK_ATTRIBUTES.has(attr.name)) a.removeAttribute(attr.name);
-    if (href === null) continue; // an anchor target (`<a name>` / `<a id>`), not a link
+    if (href === null) {
+      // An empty anchor target (`<a name="x"></a>`) stays; a link whose URL was refused becomes text.
+      if (!(a.id && !a.textContent?.trim())) unlink(a, ctx, false);
+      continue;
+    }
     const target = classifyHref(href, ctx.path);
     switch (target.kind) {
       case 'external': {

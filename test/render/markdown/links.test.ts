@@ -1,0 +1,136 @@
+import { expect } from 'chai';
+import { classifyHref, resolveWorkspacePath } from '../../../src/render/links.js';
+import { assertSanitized } from '../sanitize/assert-sanitized.js';
+import { ID_PREFIX, render, waitFor } from './fixture.js';
+
+const DOC = `# Links
+
+[external](https://example.com/a) [mail](mailto:team@example.com) [anchor](#setup)
+[sibling](architecture.md#setup) [up](../api/index.md) [root escape](../../../etc/passwd)
+[refused](secret/notes.md) [ftp](ftp://example.com/x) [protocol-relative](//evil.example/x)
+[absolute path](/etc/hosts) [same doc](readme.md#links) [bare fragment](#)
+
+## Setup
+`;
+
+describe('Markdown rendering: link policy', () => {
+  it('classifies hrefs', () => {
+    expect(classifyHref('https://a.example/x', 'docs/a.md')).to.deep.equal({ kind: 'external', href: 'https://a.example/x' });
+    expect(classifyHref('#Top', 'docs/a.md')).to.deep.equal({ kind: 'anchor', fragment: 'Top' });
+    expect(classifyHref('b.md#x%20y', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'docs/b.md', fragment: 'x y' });
+    expect(classifyHref('./c/../d.md?plain=1', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'docs/d.md', fragment: '' });
+    expect(classifyHref('../../x.md', 'docs/a.md').kind).to.equal('none');
+    expect(classifyHref('%2e%2e/%2e%2e/x.md', 'docs/a.md').kind).to.equal('none');
+    expect(classifyHref('..%5c..%5cx.md', 'docs/a.md').kind).to.equal('none');
+    expect(classifyHref('/abs.md', 'docs/a.md').kind).to.equal('none');
+    expect(classifyHref('C:/x.md', 'docs/a.md').kind).to.equal('none');
+    expect(classifyHref('java\tscript:alert(1)', 'docs/a.md').kind).to.equal('none');
+    expect(resolveWorkspacePath('', 'a/./b/../c.md')).to.equal('a/c.md');
+  });
+
+  it('renders each kind of link with the attributes the preview handles', async () => {
+    const calls: string[] = [];
+    const r = await render(DOC, {
+      path: 'docs/guide/readme.md',
+      resolveLink: async (p) => {
+        calls.push(p);
+        await new Promise((res) => setTimeout(res, 5));
+        return p === 'docs/guide/architecture.md' || p === 'docs/api/index.md' || p === 'docs/guide/readme.md' ? p : null;
+      },
+    });
+    const c = r.container;
+    await waitFor(() => c.querySelector('[data-qa-link="pending"]') === null);
+
+    const ext = c.querySelector<HTMLAnchorElement>('a[data-qa-link="external"]')!;
+    expect(ext.getAttribute('href')).to.equal('https://example.com/a');
+    expect(ext.target).to.equal('_blank');
+    expect(ext.rel).to.equal('noopener noreferrer');
+    expect(ext.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    expect(ext.querySelector('svg[part="icon"]')).to.exist;
+    expect(c.querySelectorAll('a[data-qa-link="external"]')).to.have.length(2); // https + mailto
+
+    const anchor = c.querySelector<HTMLAnchorElement>('a[data-qa-link="anchor"]')!;
+    expect(anchor.dataset.qaTarget).to.equal(`${ID_PREFIX}setup`);
+    expect(anchor.getAttribute('href')).to.equal(`#${ID_PREFIX}setup`);
+    expect(c.querySelector(`#${ID_PREFIX}setup`)).to.exist;
+
+    const ws = Array.from(c.querySelectorAll<HTMLAnchorElement>('a[data-qa-link="workspace"]')).map((a) => [a.textContent, a.dataset.qaTarget, a.dataset.qaFragment ?? '']);
+    expect(ws).to.deep.equal([
+      ['sibling', 'docs/guide/architecture.md', 'setup'],
+      ['up', 'docs/api/index.md', ''],
+      ['same doc', 'docs/guide/readme.md', 'links'],
+    ]);
+
+    const plain = Array.from(c.querySelectorAll<HTMLElement>('[data-qa-link="unavailable"]'));
+    expect(plain.map((s) => s.textContent)).to.deep.equal(['root escape', 'refused', 'ftp', 'protocol-relative', 'absolute path', 'bare fragment']);
+    for (const s of plain) {
+      expect(s.localName).to.equal('span');
+      expect(s.title).to.equal('This link cannot be opened here.');
+    }
+    // `..` escapes and absolute paths never reach the host; each path is asked once.
+    expect([...calls].sort()).to.deep.equal(['docs/api/index.md', 'docs/guide/architecture.md', 'docs/guide/readme.md', 'docs/guide/secret/notes.md']);
+    assertSanitized(c, { idPrefix: ID_PREFIX });
+    r.remove();
+  });
+
+  it('never makes a workspace link clickable before the host accepted it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((res) => (release = res));
+    const r = await render('[doc](other.md)', { resolveLink: async (p) => (await gate, p) });
+    expect(r.container.querySelector('a')).to.equal(null);
+    expect(r.container.querySelector('[data-qa-link="pending"]')!.textContent).to.equal('doc');
+    release();
+    await waitFor(() => r.container.querySelector('a[data-qa-link="workspace"]') !== null);
+    r.remove();
+  });
+
+  it('renders workspace links as text when there is no resolver', async () => {
+    const r = await render('[doc](other.md)');
+    expect(r.container.querySelector('a')).to.equal(null);
+    expect(r.container.querySelector('[data-qa-link="unavailable"]')!.textContent).to.equal('doc');
+    r.remove();
+  });
+
+  it('treats a throwing resolver as a refusal', async () => {
+    const r = await render('[doc](other.md)', { resolveLink: () => Promise.reject(new Error('host down')) });
+    await waitFor(() => r.container.querySelector('[data-qa-link="unavailable"]') !== null);
+    r.remove();
+  });
+});
+
+describe('Markdown rendering: images', () => {
+  const imageUrl = () => `${location.origin}/stories/fixtures/corpus/SOURCES.md?image=${Math.random().toString(36).slice(2)}`;
+
+  it('loads nothing by default: a placeholder with alt text and host', async () => {
+    const url = imageUrl();
+    const r = await render(`![Build status](${url}) <img src="${url}&raw=1" alt="raw html image">\n\n![local](../img/diagram.png) ![data](data:image/png;base64,iVBORw0KGgo=)`);
+    await new Promise((res) => setTimeout(res, 100));
+    const c = r.container;
+    expect(c.querySelector('img')).to.equal(null);
+    const boxes = Array.from(c.querySelectorAll<HTMLElement>('.qa-image'));
+    expect(boxes.map((b) => b.querySelector('.qa-image-alt')!.textContent)).to.deep.equal(['Build status', 'raw html image', 'local', 'data']);
+    expect(boxes[0]!.querySelector('.qa-image-source')!.textContent).to.equal(location.hostname);
+    expect(boxes[2]!.querySelector('.qa-image-source')!.textContent).to.equal('diagram.png');
+    expect(boxes[0]!.querySelector('svg[part="icon"]')).to.exist;
+    expect(boxes[0]!.title).to.equal('Image not loaded');
+    const requested = performance.getEntriesByType('resource').filter((e) => e.name.includes(url.split('?')[1]!));
+    expect(requested).to.have.length(0);
+    r.remove();
+  });
+
+  it('loads remote images when allowed, without referrer, lazily', async () => {
+    const url = imageUrl();
+    const r = await render(`![Build status](${url})\n\n![local](../img/diagram.png)`, { allowRemoteImages: true });
+    const img = r.container.querySelector('img')!;
+    expect(img.getAttribute('src')).to.equal(url);
+    expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    expect(img.getAttribute('loading')).to.equal('lazy');
+    expect(img.getAttribute('decoding')).to.equal('async');
+    expect(img.alt).to.equal('Build status');
+    // Workspace images stay placeholders: there is no image endpoint.
+    expect(r.container.querySelectorAll('img')).to.have.length(1);
+    expect(r.container.querySelector('.qa-image .qa-image-alt')!.textContent).to.equal('local');
+    assertSanitized(r.container, { idPrefix: ID_PREFIX });
+    r.remove();
+  });
+});
