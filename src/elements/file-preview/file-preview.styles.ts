@@ -20,9 +20,15 @@ export const previewStyles = css`
     color: var(--_qa-text);
     border-radius: inherit;
     min-inline-size: 0;
+    container-type: inline-size;
   }
   [hidden] {
     display: none !important;
+  }
+  .header,
+  .notice,
+  .ranges {
+    flex: none;
   }
 
   /* Header */
@@ -41,7 +47,7 @@ export const previewStyles = css`
     display: flex;
     align-items: center;
     gap: 6px;
-    flex: 1 1 12rem;
+    flex: 1 1 18rem;
     min-inline-size: 0;
     color: var(--_qa-text-quiet);
     font-size: 13px;
@@ -70,6 +76,10 @@ export const previewStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     unicode-bidi: isolate;
+  }
+  .crumb:not(.name) {
+    flex-shrink: 8;
+    min-inline-size: 3ch;
   }
   .crumb.name {
     flex: 0 1 auto;
@@ -107,7 +117,43 @@ export const previewStyles = css`
     align-items: center;
     gap: var(--_qa-space-2);
     margin-inline-start: auto;
+    flex: 0 1 auto;
+    min-inline-size: 0;
+  }
+  .toolbar > * {
     flex: none;
+  }
+  .toolbar > .toggle {
+    flex: 0 1 auto;
+    min-inline-size: 0;
+  }
+  @container (max-width: 380px) {
+    .size {
+      display: none;
+    }
+    .header {
+      padding-inline: var(--_qa-space-2);
+    }
+    .toolbar {
+      gap: var(--_qa-space-1);
+    }
+    .segment {
+      padding-inline: 6px;
+    }
+    .icon-button {
+      inline-size: 28px;
+    }
+    .badge {
+      padding: 3px;
+    }
+    .badge-label {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
   .size {
     color: var(--_qa-text-faint);
@@ -155,6 +201,11 @@ export const previewStyles = css`
     border: 1px solid var(--_qa-border);
   }
   .segment {
+    flex: 0 1 auto;
+    min-inline-size: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
     padding: 3px 10px;
     border-radius: calc(var(--_qa-radius) - 3px);
     font-size: 12px;

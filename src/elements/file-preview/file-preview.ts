@@ -7,7 +7,7 @@ import { basename, extensionOf, formatRange, presentItem, sourcePath, type QaLin
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
-import { adoptTokenSheet, languageForPath } from '../../render/highlight/index.js';
+import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
@@ -192,6 +192,7 @@ export class QaFilePreview extends LitElement {
     this.loadAbort = ctl;
     const host = this.host!;
     const path = this.path!;
+    warmHighlighter(isMarkdownPath(path) && this.currentMode === 'rendered' ? null : languageForPath(path));
     let pending: Promise<QaFileContent>;
     try {
       pending = Promise.resolve(host.readFile({ sessionId: this.sessionId, path, maxBytes: this.maxBytes, signal: ctl.signal }));
@@ -438,7 +439,7 @@ export class QaFilePreview extends LitElement {
     const path = this.file?.path ?? this.path ?? '';
     const ready = this.status === 'ready';
     const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
-    return html`${this.partial && ready ? html`<span class="badge partial">${icons.partial()}${t('partial')}</span>` : nothing}
+    return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
       ${this.file && ready ? html`<span class="size">${formatBytes(this.file.size, this.localize.lang)}</span>` : nothing}
       ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit, t, (m) => this.onToggle(m)) : nothing}
       <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>

@@ -73,6 +73,7 @@ export function renderModeToggle(mode: QaPreviewMode, renderedDisabled: boolean,
       role="radio"
       class="segment"
       data-mode=${m}
+      title=${label}
       aria-checked=${m === mode ? 'true' : 'false'}
       aria-disabled=${disabled ? 'true' : nothing}
       tabindex=${m === mode ? 0 : -1}

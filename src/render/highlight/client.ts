@@ -8,7 +8,8 @@
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker } from '../trusted.js';
 import type { TokenLine } from './engine.js';
-import { JobRunner, splitLines, type JobEvent } from './jobs.js';
+import type { JobEvent, JobRunner } from './jobs.js';
+import { splitLines } from './lines.js';
 import type { ToHighlightWorker } from './highlight.worker.js';
 import { registerStyle } from './sheet.js';
 
@@ -42,7 +43,7 @@ const MAIN_THREAD_BUDGET_MS = 8;
 let useWorker = true;
 let worker: Worker | null | undefined;
 let nextId = 1;
-let mainRunner: JobRunner | null = null;
+let mainRunner: Promise<JobRunner> | null = null;
 
 interface Active {
   text: string;
@@ -77,9 +78,16 @@ function dispatch(e: JobEvent): void {
   active.get(e.id)?.handle(e);
 }
 
-function getMainRunner(): JobRunner {
-  mainRunner ??= new JobRunner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS);
+/** The main-thread runner, loaded (with shiki) only when a page really has to tokenize on the main thread. */
+function getMainRunner(): Promise<JobRunner> {
+  mainRunner ??= import('./jobs.js').then(({ JobRunner: Runner }) => new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS));
   return mainRunner;
+}
+
+function runOnMain(id: number, job: Active): void {
+  void getMainRunner().then((runner) => {
+    if (active.get(id) === job && !job.onWorker) runner.add(id, job.lang, splitLines(job.text), job.window);
+  });
 }
 
 function workerFailed(): void {
@@ -89,7 +97,7 @@ function workerFailed(): void {
   for (const [id, job] of active) {
     if (!job.onWorker) continue;
     job.onWorker = false;
-    getMainRunner().add(id, job.lang, splitLines(job.text), job.window);
+    runOnMain(id, job);
   }
 }
 
@@ -119,6 +127,21 @@ function getWorker(): Worker | null {
 
 function post(m: ToHighlightWorker): void {
   getWorker()?.postMessage(m);
+}
+
+const warmed = new Set<string>();
+
+/**
+ * Gets the highlighter ready ahead of time: starts the worker and loads the
+ * themes (and `lang`'s grammar, when given) while the file itself is still
+ * being read, so colours follow the text sooner.
+ */
+export function warmHighlighter(lang?: string | null): void {
+  const key = lang ?? '';
+  if (warmed.has(key)) return;
+  warmed.add(key);
+  const w = getWorker();
+  if (w) w.postMessage({ type: 'warm', lang: lang ?? null } satisfies ToHighlightWorker);
 }
 
 /**
@@ -152,7 +175,7 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
   const cancel = () => {
     if (!active.has(id)) return;
     if (job.onWorker) post({ type: 'cancel', id });
-    else mainRunner?.cancel(id);
+    else void mainRunner?.then((r) => r.cancel(id));
     finish('aborted');
   };
   const onAbort = () => cancel();
@@ -167,14 +190,14 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
     job.onWorker = true;
     w.postMessage({ type: 'job', id, lang, text, window: job.window } satisfies ToHighlightWorker);
   } else {
-    getMainRunner().add(id, lang, splitLines(text), job.window);
+    runOnMain(id, job);
   }
   return {
     prioritize(from: number, to: number) {
       if (!active.has(id)) return;
       job.window = [from, to];
       if (job.onWorker) post({ type: 'priority', id, from, to });
-      else mainRunner?.prioritize(id, from, to);
+      else void mainRunner?.then((r) => r.prioritize(id, from, to));
     },
     cancel,
     done,

@@ -12,16 +12,10 @@
  */
 import { createHighlighterCore, type GrammarState, type HighlighterCore, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import { LANGUAGE_LOADERS } from './languages.js';
 
-/** The light theme: passes WCAG AA contrast on white (plain `github-light` does not). */
-export const LIGHT_THEME = 'github-light-default';
-/** The dark theme: the light theme's counterpart, rule for rule. */
-export const DARK_THEME = 'github-dark-default';
-/** Lines longer than this (UTF-16 units) stay plain text: tokenizing them costs far more than it gives. */
-export const MAX_TOKENIZED_LINE = 3_000;
-/** No single line may spend longer than this in the tokenizer (ms). */
-export const LINE_TIME_LIMIT = 200;
+export { LIGHT_THEME, DARK_THEME, MAX_TOKENIZED_LINE } from './constants.js';
 
 /** Colours of one token style, light and dark (`#rrggbb`, '' for none), and shiki's font style bits (1 italic, 2 bold, 4 underline, 8 strikethrough). */
 export interface TokenStyle {

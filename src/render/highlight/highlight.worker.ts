@@ -2,13 +2,15 @@
  * The highlighter's Web Worker: tokenizes documents off the main thread and
  * posts their tokens back chunk by chunk (see jobs.ts for the order).
  */
+import { getCore, loadLanguage } from './engine.js';
 import { JobRunner, splitLines, type JobEvent } from './jobs.js';
 
 /** Messages the worker understands. */
 export type ToHighlightWorker =
   | { type: 'job'; id: number; lang: string; text: string; window: [number, number] | null }
   | { type: 'priority'; id: number; from: number; to: number }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  | { type: 'warm'; lang: string | null };
 
 const scope = self as unknown as { postMessage(m: JobEvent): void; addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void };
 
@@ -23,4 +25,5 @@ scope.addEventListener('message', (e) => {
   if (m.type === 'job') runner.add(m.id, m.lang, splitLines(m.text), m.window);
   else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
   else if (m.type === 'cancel') runner.cancel(m.id);
+  else if (m.type === 'warm') void (m.lang ? loadLanguage(m.lang) : getCore()).catch(() => undefined);
 });

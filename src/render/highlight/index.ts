@@ -7,17 +7,17 @@
  */
 import { startHighlight, type HighlightJobOptions } from './client.js';
 import type { TokenLine } from './engine.js';
-import { splitLines } from './jobs.js';
+import { splitLines } from './lines.js';
 import { resolveLanguage } from './languages.js';
 import { adoptTokenSheet, renderTokens } from './sheet.js';
 
 export { languageForPath, languageForFence, resolveLanguage } from './languages.js';
-export { startHighlight, configureHighlighter, highlighterUsesWorker } from './client.js';
+export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighlighter } from './client.js';
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_PREFIX } from './sheet.js';
-export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './engine.js';
+export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
 export type { TokenLine } from './engine.js';
-export { splitLines } from './jobs.js';
+export { splitLines } from './lines.js';
 
 /**
  * Replaces the text of a `<code>` element with coloured token spans (same

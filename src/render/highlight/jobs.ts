@@ -9,10 +9,7 @@
 import type { GrammarState } from 'shiki/core';
 import { Tokenizer, type TokenLine, type TokenStyle } from './engine.js';
 
-/** Splits text into lines the way every highlighted view counts them: `\n` or `\r\n` ends a line. */
-export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/);
-}
+export { splitLines } from './lines.js';
 
 /** What a running job reports. */
 export type JobEvent =
