@@ -101,21 +101,22 @@ export function connectSources(options: QaConnectOptions): () => void {
     preview.sessionId = sessionId;
   }
 
-  const openInPreview = (path: string, ranges: QaLineRange[], from: EventTarget | null) => {
+  const openInPreview = (path: string, ranges: QaLineRange[], from: HTMLElement | null) => {
     if (!preview) return;
     if (host && !preview.host) preview.host = host;
     preview.sessionId = sessionId;
     preview.ranges = Array.isArray(ranges) ? ranges : [];
     preview.path = path;
     if (manage) preview.hidden = false;
-    if (from instanceof HTMLElement) opener = from;
+    opener = from;
   };
 
   /** Handles activation from panel or footer once the event has finished its trip: a listener further up may still cancel it. */
   const onSourceOpen = (e: QaSourceOpenEvent) => {
     if (handled.has(e)) return;
     handled.add(e);
-    const origin = e.composedPath()[0] ?? null;
+    // The control the user activated has focus now (inside the element's shadow root); focus returns there on close.
+    const origin = deepActiveElement(e.currentTarget as HTMLElement);
     const { path, ranges } = e.detail;
     queueMicrotask(() => {
       if (!active || e.defaultPrevented || typeof path !== 'string' || path === '') return;
@@ -174,4 +175,11 @@ export function connectSources(options: QaConnectOptions): () => void {
     for (const fn of cleanups.splice(0)) fn();
     opener = null;
   };
+}
+
+/** The focused element inside `within` (crossing open shadow roots), or `within` itself when focus is elsewhere. */
+function deepActiveElement(within: HTMLElement): HTMLElement {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && (within === active || within.contains(active) || within.shadowRoot?.contains(active)) ? active : within;
 }
