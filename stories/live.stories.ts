@@ -11,6 +11,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { connectSources, createFetchHost, createMemoryHost, createSourcesStore, type QaPanelLike, type QaFooterLike, type QaPreviewLike, type QaSourcesHost, type QaSourcesStore } from '../src/host/index.js';
 import type { QaTurnSources } from '../src/model/types.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
+import { drawer } from './panel.stories.js';
 import { memoryPayload, memoryWorkspace, refusedPayload, repositoryPayload, repositorySteps } from './fixtures/workspace.js';
 
 /** Where the dev server mounts the file endpoint (see vite.config.ts). */
@@ -92,24 +93,29 @@ function attach(args: WiredArgs, root: Element | undefined): void {
   }
 }
 
-/** The wired layout: the answer with its footer, the panel in a drawer, the preview below. */
+/**
+ * The wired layout: the answer with its footer, the panel in a drawer, the
+ * preview below. The wiring hangs on the last element, so that the nested
+ * drawer is rendered when it runs.
+ */
 function wired(ctx: StoryContext, args: WiredArgs): TemplateResult {
   const w = wiringFor(args);
   return html`<div
     class="live-story"
     data-wiring=${args.id}
     style=${styleMap({ display: 'grid', gap: '16px', alignContent: 'start' })}
-    ${ref((el) => attach(args, el))}
   >
-    <article class="live-answer" style=${styleMap({ display: 'grid', gap: '8px' })}>
-      <p style=${styleMap({ margin: '0' })}>${args.answer}</p>
-      ${w.replay ? html`<p style=${styleMap({ margin: '0' })}><button type="button" @click=${() => w.replay?.()}>Replay the turn</button></p>` : null}
+    <article class="story-answer">
+      <p>${args.answer}</p>
+      ${w.replay ? html`<div class="story-actions"><button type="button" @click=${() => w.replay?.()}>Replay the turn</button></div>` : null}
       <qa-source-footer></qa-source-footer>
     </article>
-    <div style=${styleMap({ blockSize: '420px', display: 'grid' })}>
-      <qa-sources-panel ?debug=${ctx.debug}></qa-sources-panel>
-    </div>
-    <qa-file-preview hidden style=${styleMap({ blockSize: '520px' })}></qa-file-preview>
+    ${drawer(html`<qa-sources-panel ?debug=${ctx.debug}></qa-sources-panel>`, 420)}
+    <qa-file-preview
+      hidden
+      style=${styleMap({ blockSize: '520px', border: '1px solid var(--g-border)', borderRadius: '10px', overflow: 'hidden' })}
+      ${ref((el) => attach(args, el?.parentElement ?? undefined))}
+    ></qa-file-preview>
   </div>`;
 }
 
