@@ -46,6 +46,8 @@ export interface MarkdownRenderResult {
 /** Main-thread work per task before yielding to the browser. */
 const SLICE_MS = 8;
 const LINK_RESOLVE_CONCURRENCY = 4;
+/** Rough rendered height of one source line. */
+const LINE_HEIGHT_ESTIMATE_PX = 22;
 /** Code blocks start highlighting this far before they scroll into view. */
 const HIGHLIGHT_MARGIN = '600px';
 
@@ -211,6 +213,8 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
       decorate(fragment, ctx);
       const wrapper = container.ownerDocument.createElement('div');
       wrapper.className = 'qa-chunk';
+      // Height estimate (px) for space held before layout, read by the styles with typed attr().
+      wrapper.setAttribute('data-qa-estimate', String(Math.round(chunk.lines * LINE_HEIGHT_ESTIMATE_PX)));
       wrapper.append(fragment);
       if (ranges.length) marked += markWithin(wrapper, ranges).length;
       container.append(wrapper);

@@ -23,8 +23,9 @@ export const markdownStyles = css`
   }
   .qa-markdown .qa-chunk {
     content-visibility: auto;
-    /* Space held by a chunk not yet laid out (about one chunk of source); exact once rendered. */
+    /* Space held by a chunk not yet laid out: its own estimate where typed attr() works; exact once rendered. */
     contain-intrinsic-size: auto 2400px;
+    contain-intrinsic-size: auto attr(data-qa-estimate px, 2400px);
   }
   .qa-markdown .qa-chunk:first-child > :first-child {
     margin-block-start: 0;

@@ -21,7 +21,7 @@ export function mount(lang = 'en'): Mounted {
   container.className = 'qa-markdown';
   container.setAttribute('part', 'markdown');
   root.append(container);
-  document.body.append(host);
+  document.body.prepend(host);
   return { host, container, remove: () => host.remove() };
 }
 

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { renderMarkdown } from '../../../src/render/markdown/index.js';
+import { setWorkerParsing } from '../../../src/render/markdown/chunks.js';
+import { ID_PREFIX, corpus, mount, syntheticMarkdown, waitFor } from './fixture.js';
+
+const BIG = syntheticMarkdown(1_000_000);
+
+function chunkCount(c: HTMLElement): number {
+  return c.querySelectorAll(':scope > .qa-chunk').length;
+}
+
+for (const mode of ['worker', 'main thread'] as const) {
+  describe(`Markdown rendering: progressive (${mode})`, function () {
+    this.timeout(60_000);
+    before(() => setWorkerParsing(mode === 'worker'));
+    after(() => setWorkerParsing(true));
+
+    it('shows the first chunk before the render completes', async () => {
+      const m = mount();
+      let chunksAtFirst = -1;
+      let resolved = false;
+      const done = renderMarkdown(m.container, BIG, {
+        path: 'big.md',
+        idPrefix: ID_PREFIX,
+        onFirstChunk: () => {
+          chunksAtFirst = chunkCount(m.container);
+          expect(resolved).to.equal(false);
+        },
+      }).then((r) => {
+        resolved = true;
+        return r;
+      });
+      const result = await done;
+      expect(chunksAtFirst).to.equal(1);
+      expect(chunkCount(m.container)).to.be.greaterThan(20);
+      expect(m.container.querySelector('h2')!.textContent).to.equal('Section 0');
+      expect(m.container.querySelectorAll('h2').length).to.equal(BIG.split('\n## ').length);
+      expect(result.blocks).to.be.greaterThan(5000);
+      m.remove();
+    });
+
+    it('stops inserting when aborted mid-way', async () => {
+      const m = mount();
+      const controller = new AbortController();
+      const rendering = renderMarkdown(m.container, BIG, {
+        path: 'big.md',
+        idPrefix: ID_PREFIX,
+        signal: controller.signal,
+        onFirstChunk: () => queueMicrotask(() => controller.abort()),
+      });
+      let error: unknown = null;
+      await rendering.catch((e) => (error = e));
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('AbortError');
+      const count = chunkCount(m.container);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(chunkCount(m.container)).to.equal(count);
+      expect(count).to.be.lessThan(10);
+      m.remove();
+    });
+
+    it('rejects at once when the signal is already aborted', async () => {
+      const m = mount();
+      let error: unknown = null;
+      await renderMarkdown(m.container, '# x', { path: 'a.md', idPrefix: ID_PREFIX, signal: AbortSignal.abort() }).catch((e) => (error = e));
+      expect((error as DOMException).name).to.equal('AbortError');
+      m.remove();
+    });
+
+    it('never interleaves two renders into one container', async () => {
+      const m = mount();
+      let started!: () => void;
+      const firstChunk = new Promise<void>((r) => (started = r));
+      const first = renderMarkdown(m.container, BIG.replaceAll('Section', 'OLDDOC'), { path: 'a.md', idPrefix: ID_PREFIX, onFirstChunk: () => started() });
+      await firstChunk;
+      const second = renderMarkdown(m.container, syntheticMarkdown(200_000), { path: 'b.md', idPrefix: ID_PREFIX });
+      const [a, b] = await Promise.allSettled([first, second]);
+      expect(a.status).to.equal('rejected');
+      expect(((a as PromiseRejectedResult).reason as DOMException).name).to.equal('AbortError');
+      expect(b.status).to.equal('fulfilled');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(m.container.textContent).not.to.contain('OLDDOC');
+      expect(m.container.querySelectorAll('h2').length).to.equal(syntheticMarkdown(200_000).split('\n## ').length);
+      m.remove();
+    });
+
+    it('calls onFirstChunk for an empty document too', async () => {
+      const m = mount();
+      let calls = 0;
+      const r = await renderMarkdown(m.container, '', { path: 'a.md', idPrefix: ID_PREFIX, onFirstChunk: () => calls++ });
+      expect(calls).to.equal(1);
+      expect(r.blocks).to.equal(0);
+      m.remove();
+    });
+
+    it('keeps raw HTML that wraps Markdown (<details>) in one piece across chunks', async () => {
+      const m = mount();
+      const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} inside the details element.\n`).join('\n');
+      await renderMarkdown(m.container, `# T\n\n<details>\n<summary>More</summary>\n\n${filler}\n</details>\n\nAfter the details.`, { path: 'a.md', idPrefix: ID_PREFIX });
+      const details = m.container.querySelector('details')!;
+      expect(details.querySelectorAll('p').length).to.equal(400);
+      const after = Array.from(m.container.querySelectorAll('p')).find((p) => p.textContent === 'After the details.')!;
+      expect(details.contains(after)).to.equal(false);
+      m.remove();
+    });
+  });
+}
+
+describe('Markdown rendering: worker and main thread agree', function () {
+  this.timeout(60_000);
+  after(() => setWorkerParsing(true));
+
+  it('produces the same DOM for a real document either way', async () => {
+    const source = await corpus('gfm-tasklists-strikethrough-alerts-html.md');
+    const html: string[] = [];
+    for (const worker of [true, false]) {
+      setWorkerParsing(worker);
+      const m = mount();
+      await renderMarkdown(m.container, source, { path: 'docs/ui-kit.md', idPrefix: ID_PREFIX });
+      html.push(m.container.innerHTML);
+      m.remove();
+    }
+    expect(html[0]!.length).to.be.greaterThan(1000);
+    expect(html[0]).to.equal(html[1]);
+  });
+});
+
+describe('Markdown rendering: lazy highlighting', function () {
+  this.timeout(30_000);
+
+  it('highlights fenced code only when it comes near the viewport', async () => {
+    const m = mount();
+    const filler = Array.from({ length: 500 }, (_, i) => `Filler paragraph number ${i}.`).join('\n\n');
+    const code = '```ts\nconst answer: number = 42;\n```';
+    await renderMarkdown(m.container, `${code}\n\n${filler}\n\n${code}`, { path: 'a.md', idPrefix: ID_PREFIX });
+    m.host.scrollIntoView();
+    const [top, bottom] = Array.from(m.container.querySelectorAll<HTMLElement>('pre.qa-code > code'));
+    await waitFor(() => top!.dataset.qaHighlighted !== undefined, 20_000);
+    expect(top!.textContent).to.equal('const answer: number = 42;');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bottom!.dataset.qaHighlighted).to.equal(undefined);
+    m.host.scrollTop = m.host.scrollHeight;
+    await waitFor(() => bottom!.dataset.qaHighlighted !== undefined, 20_000);
+    expect(bottom!.textContent).to.equal('const answer: number = 42;');
+    m.remove();
+  });
+});
