@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
 import { formatBytes } from '../../i18n/index.js';
-import { basename, extensionOf, formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
@@ -15,9 +15,12 @@ import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { previewStyles } from './file-preview.styles.js';
 import { renderBreadcrumb, renderModeToggle } from './header.js';
+import { renderError, renderNotices, renderRangesBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
+  downloadText,
+  fileSource,
   hasNulBytes,
   isBinaryMime,
   isMarkdownPath,
@@ -376,17 +379,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private download(): void {
-    if (!this.file) return;
-    const blob = new Blob([this.file.content], { type: 'text/plain;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = basename(this.file.path);
-    a.hidden = true;
-    this.renderRoot.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    if (this.file) downloadText(this.renderRoot, this.file.content, basename(this.file.path));
   }
 
   private onMarkdownClick(e: MouseEvent): void {
@@ -405,13 +398,7 @@ export class QaFilePreview extends LitElement {
       e.preventDefault();
       const path = a.dataset.qaTarget ?? '';
       if (!path) return;
-      const event = new QaSourceOpenEvent({
-        path,
-        ranges: [],
-        source: { id: `file:${path}`, kind: 'file', title: basename(path), path, locations: [{ path }], evidence: 'read', origins: [], score: 0 },
-        location: null,
-        href: null,
-      });
+      const event = new QaSourceOpenEvent({ path, ranges: [], source: fileSource(path), location: null, href: null });
       this.dispatchEvent(event);
       if (!event.defaultPrevented) {
         this.pendingFragment = a.dataset.qaFragment || null;
@@ -456,65 +443,42 @@ export class QaFilePreview extends LitElement {
     const notes: string[] = [];
     if (this.overRenderLimit) notes.push(t('renderLimit'));
     if (this.partial) notes.push(t('partialNotice'));
-    if (!notes.length) return nothing;
-    return html`${notes.map((n) => html`<p part="notice" class="notice" role="note">${icons.info()}<span>${n}</span></p>`)}`;
+    return renderNotices(notes);
   }
 
   private renderChip(): TemplateResult | typeof nothing {
     if (this.status !== 'ready' || !this.ranges.length) return nothing;
-    const t = this.localize.t.bind(this.localize);
-    const labels = this.ranges.map((r) => formatRange(r)).join(', ');
-    const rendered = this.currentMode === 'rendered';
-    return html`<div class="ranges">
-      <button part="chip" class="chip" type="button" @click=${() => this.jumpToRange()}>${icons.lines()}<span>${t('referencedLines', { range: labels })}</span></button>
-      ${rendered
-        ? html`<button part="button" class="link-button" type="button" @click=${() => this.viewRawAt(this.ranges[0]!)}>
-              ${t('viewRawAt', { range: formatRange(this.ranges[0]!) })}
-            </button>
-            <span class="ranges-note">${t('blocksMarked')}</span>`
-        : nothing}
-    </div>`;
+    return renderRangesBar(this.ranges, this.currentMode, this.localize.t.bind(this.localize), {
+      jump: () => this.jumpToRange(),
+      viewRaw: (r) => this.viewRawAt(r),
+    });
   }
 
   private renderBody(): unknown {
     const t = this.localize.t.bind(this.localize);
+    const lang = this.localize.lang;
     switch (this.status) {
       case 'idle':
         return nothing;
       case 'loading':
-        return html`<div part="skeleton" class="skeleton" role="status">
-          <span class="visually-hidden">${t('loading')}</span>
-          ${[72, 54, 88, 40, 66, 80, 35, 60, 74, 50].map((w) => html`<span class="bar" data-w=${w}></span>`)}
-        </div>`;
+        return renderSkeleton(t);
       case 'error':
-        return html`<div part="error" class="error" role="alert">
-          ${icons.warning()}
-          <div>
-            <p class="title">${t('errorTitle')}</p>
-            <p>${this.errorKind === 'timeout' ? t('timeoutBody') : t('errorBody')}</p>
-            <button part="button" class="button" type="button" @click=${() => this.retry()}>${icons.retry()}${t('retry')}</button>
-          </div>
-        </div>`;
+        return renderError(this.errorKind, t, () => this.retry());
       case 'binary':
-        return html`<p part="notice" class="state-notice">${icons.file()}<span>${t('binary')}</span></p>`;
+        return renderStateNotice(t('binary'));
       case 'empty':
-        return html`<p part="notice" class="state-notice">${icons.file()}<span>${t('emptyFile')}</span></p>`;
-      case 'too-large': {
-        const size = this.file?.size ?? this.tooLargeSize;
-        return html`<div part="notice" class="state-notice too-large">
-          ${icons.warning()}
-          <div>
-            <p class="title">${t('tooLarge')}</p>
-            ${size !== null ? html`<p>${t('tooLargeDetail', { size: formatBytes(size, this.localize.lang), limit: formatBytes(this.maxBytes, this.localize.lang) })}</p>` : nothing}
-            ${this.file?.content
-              ? html`<div class="actions">
-                  <button part="button" class="button" type="button" @click=${() => this.openExcerpt()}>${icons.lines()}${t('openRawExcerpt')}</button>
-                  <button part="button" class="button" type="button" @click=${() => this.download()}>${icons.download()}${t('download')}</button>
-                </div>`
-              : nothing}
-          </div>
-        </div>`;
-      }
+        return renderStateNotice(t('emptyFile'));
+      case 'too-large':
+        return renderTooLarge(
+          {
+            size: this.file?.size ?? this.tooLargeSize,
+            limit: this.maxBytes,
+            lang,
+            excerpt: !!this.file?.content,
+          },
+          t,
+          { openExcerpt: () => this.openExcerpt(), download: () => this.download() },
+        );
       case 'ready':
         return keyed(this.loadId, this.renderDocument());
     }

@@ -2,7 +2,8 @@
  * Pure helpers of the file preview: which files render as Markdown, the
  * remembered Rendered/Raw choice, text/binary tests, breadcrumb segments.
  */
-import { extensionOf } from '../../model/present.js';
+import { basename, extensionOf } from '../../model/present.js';
+import type { QaSourceReference } from '../../model/types.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaPreviewMode } from '../shared/events.js';
 
@@ -70,4 +71,25 @@ export function crumbs(path: string, expanded = false): Crumb[] {
     .map((s) => revealHidden(s).text);
   if (expanded || parts.length <= MAX_CRUMBS) return parts.map((text) => ({ text, elided: false }));
   return [{ text: parts[0]!, elided: false }, { text: '…', elided: true }, ...parts.slice(-2).map((text) => ({ text, elided: false }))];
+}
+
+/** How long a download's object URL stays valid (the browser has started the download by then). */
+const DOWNLOAD_URL_LIFETIME_MS = 30_000;
+
+/** Downloads `text` as a UTF-8 file named `name`, through a Blob and a short-lived anchor inside `root`. */
+export function downloadText(root: Node, text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  root.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+}
+
+/** The file source a relative link in a previewed document stands for. */
+export function fileSource(path: string): QaSourceReference {
+  return { id: `file:${path}`, kind: 'file', title: basename(path), path, locations: [{ path }], evidence: 'read', origins: [], score: 0 };
 }

@@ -39,7 +39,10 @@ function events<T extends Event>(el: HTMLElement, name: string): T[] {
 describe('<qa-file-preview> behaviour', function () {
   this.timeout(30_000);
   beforeEach(() => sessionStorage.removeItem(STORAGE_KEY));
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    sessionStorage.removeItem(STORAGE_KEY);
+  });
 
   describe('keyboard', () => {
     it('moves the Rendered/Raw choice with arrow keys, firing qa-mode-change', async () => {

@@ -51,6 +51,7 @@ async function run(): Promise<Report> {
   const md = document.createElement('qa-file-preview');
   md.host = host;
   md.path = 'docs/retry-policy.md';
+  md.mode = 'rendered';
   const rendered = new Promise((resolve) => md.addEventListener('qa-rendered', resolve, { once: true }));
   document.body.append(md);
   await rendered;

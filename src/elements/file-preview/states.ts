@@ -1,0 +1,91 @@
+/**
+ * Templates of the preview's states and bars: loading skeleton, error,
+ * notices (partial, render limit, binary, empty), too large, and the
+ * referenced-lines bar.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { formatBytes } from '../../i18n/index.js';
+import type { QaTerms } from '../../i18n/types.js';
+import { formatRange, type QaLineRange } from '../../model/present.js';
+import type { QaPreviewMode } from '../shared/events.js';
+import { icons } from '../shared/icons.js';
+
+type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
+
+/** Widths of the skeleton's bars (percent), like lines of a document. */
+const SKELETON = [72, 54, 88, 40, 66, 80, 35, 60, 74, 50];
+
+/** Loading: a calm placeholder of the same size as the document it stands for, announced once. */
+export function renderSkeleton(t: Translate): TemplateResult {
+  return html`<div part="skeleton" class="skeleton" role="status">
+    <span class="visually-hidden">${t('loading')}</span>
+    ${SKELETON.map((w) => html`<span class="bar" data-w=${w}></span>`)}
+  </div>`;
+}
+
+/** The error state: the fixed, safe wording (never the host's message) and Retry. */
+export function renderError(kind: 'timeout' | 'other', t: Translate, retry: () => void): TemplateResult {
+  return html`<div part="error" class="error" role="alert">
+    ${icons.warning()}
+    <div>
+      <p class="title">${t('errorTitle')}</p>
+      <p>${kind === 'timeout' ? t('timeoutBody') : t('errorBody')}</p>
+      <button part="button" class="button" type="button" @click=${retry}>${icons.retry()}${t('retry')}</button>
+    </div>
+  </div>`;
+}
+
+/** A state that replaces the document (binary, empty). */
+export function renderStateNotice(text: string): TemplateResult {
+  return html`<p part="notice" class="state-notice">${icons.file()}<span>${text}</span></p>`;
+}
+
+/** Too large: sizes, and the excerpt and Download when the host sent one. */
+export function renderTooLarge(
+  info: { size: number | null; limit: number; lang: string; excerpt: boolean },
+  t: Translate,
+  actions: { openExcerpt: () => void; download: () => void },
+): TemplateResult {
+  return html`<div part="notice" class="state-notice too-large">
+    ${icons.warning()}
+    <div>
+      <p class="title">${t('tooLarge')}</p>
+      ${info.size !== null ? html`<p>${t('tooLargeDetail', { size: formatBytes(info.size, info.lang), limit: formatBytes(info.limit, info.lang) })}</p>` : nothing}
+      ${info.excerpt
+        ? html`<div class="actions">
+            <button part="button" class="button" type="button" @click=${actions.openExcerpt}>${icons.lines()}${t('openRawExcerpt')}</button>
+            <button part="button" class="button" type="button" @click=${actions.download}>${icons.download()}${t('download')}</button>
+          </div>`
+        : nothing}
+    </div>
+  </div>`;
+}
+
+/** Notices above the document (render limit, partial content). */
+export function renderNotices(notes: string[]): TemplateResult | typeof nothing {
+  if (!notes.length) return nothing;
+  return html`${notes.map((n) => html`<p part="notice" class="notice" role="note">${icons.info()}<span>${n}</span></p>`)}`;
+}
+
+/**
+ * `Referenced lines: 197–218` (a button that jumps to each range in turn)
+ * and, in Rendered mode, `View raw at lines 197–218` with the block-granular
+ * note.
+ */
+export function renderRangesBar(
+  ranges: QaLineRange[],
+  mode: QaPreviewMode,
+  t: Translate,
+  actions: { jump: () => void; viewRaw: (r: QaLineRange) => void },
+): TemplateResult {
+  const labels = ranges.map((r) => formatRange(r)).join(', ');
+  return html`<div class="ranges">
+    <button part="chip" class="chip" type="button" @click=${actions.jump}>${icons.lines()}<span>${t('referencedLines', { range: labels })}</span></button>
+    ${mode === 'rendered'
+      ? html`<button part="button" class="link-button" type="button" @click=${() => actions.viewRaw(ranges[0]!)}>
+            ${t('viewRawAt', { range: formatRange(ranges[0]!) })}
+          </button>
+          <span class="ranges-note">${t('blocksMarked')}</span>`
+      : nothing}
+  </div>`;
+}
