@@ -24,11 +24,11 @@ export const DEFAULT_MAX_PER_GROUP = 8;
 
 /** Options of `presentSources`. */
 export interface QaPresentOptions {
-  /** Minimum score of a visible source (inclusive). Default 50. */
+  /** Minimum score of a visible source (inclusive). Default 50; NaN means the default, `-Infinity` shows everything. */
   threshold?: number;
   /** Build the items of the `Discovered` row (debug). Its count is always there. */
   showDiscovered?: boolean;
-  /** Cards shown per group at first. Default 8. */
+  /** Cards shown per group at first. Default 8; at least 1; fractions round down; `Infinity` shows every card. */
   maxPerGroup?: number;
 }
 
