@@ -7,7 +7,8 @@
 //   --runs N        measured runs per scenario (default 7)
 //   --warmup N      warm-up runs per scenario (default 1)
 //   --only REGEX    only scenarios whose id matches (rows follow)
-//   --profile ID    after the runs, take a CPU profile of one run of scenario ID and print where the time goes
+//   --profile ID    after the runs, take CPU profiles of one run of scenario ID (main thread, by function)
+//   --trace ID      after the runs, trace one run of scenario ID and print where the time goes per thread
 //   --no-sizes      skip the bundle size rows
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 import { createServer } from 'node:http';
@@ -19,6 +20,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, BUDGET } from '../scripts/size-budget.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS } from './rows.mjs';
+import { TRACE_CATEGORIES, summarizeTrace } from './trace.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -29,6 +31,18 @@ const RUNS = Math.max(1, Number(opt('--runs', 7)));
 const WARMUP = Math.max(0, Number(opt('--warmup', 1)));
 const ONLY = opt('--only') ? new RegExp(opt('--only')) : null;
 const PROFILE = opt('--profile');
+const TRACE = opt('--trace');
+
+/** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
+const TRACE_WINDOWS = {
+  'markdown-ours': [['ours-start', 'ours-first'], ['ours-first', 'ours-painted']],
+  'markdown-baseline': [['baseline-start', 'baseline-painted']],
+  'raw-ours': [['raw-start', 'raw-painted'], ['raw-painted', 'raw-whole'], ['jump-start', 'jump-painted']],
+  'shiki-baseline': [['shiki-start', 'shiki-painted']],
+  panel: [['first-start', 'first-painted'], ['later-start', 'later-painted']],
+  footer: [['first-start', 'first-ready'], ['later-start', 'later-ready']],
+  model: [['model-cold-start', 'model-cold-end']],
+};
 const SIZES = !argv.includes('--no-sizes');
 const OUT = path.join(root, 'node_modules/.cache/qa-bench');
 const VIEWPORT = { width: 1280, height: 900, deviceScaleFactor: 1 };
@@ -53,7 +67,7 @@ async function buildPages() {
       emptyOutDir: true,
       target: 'es2022',
       // A profiling run keeps names readable; measured runs use the minified build an application ships.
-      minify: !PROFILE,
+      minify: !PROFILE && !TRACE,
       sourcemap: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
@@ -311,7 +325,8 @@ async function main() {
     executablePath: chrome,
     headless: true,
     // Nothing but 127.0.0.1 resolves: a component that tries a CDN fails loudly instead of measuring the network.
-    args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    // No back/forward cache: a page navigated away from must not stay alive in the heap of the next one.
+    args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--disable-features=BackForwardCache'],
     defaultViewport: VIEWPORT,
   });
   const version = await browser.version();
@@ -333,9 +348,11 @@ async function main() {
       for (let i = 0; i < WARMUP + RUNS; i++) {
         for (const sc of members) {
           if (skip.has(sc.id)) continue;
-          // Long scenarios warm up by loading their page only.
-          const r = await runOnce(tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
-          if (r.broken) {
+          // Long scenarios warm up by loading their page only. Memory is read in a tab of its own.
+          const own = sc.heap ? await openTab(browser) : null;
+          const r = await runOnce(own ?? tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
+          if (own) await own.page.close().catch(() => {});
+          if (r.broken && !own) {
             await tab.page.close().catch(() => {});
             tab = await openTab(browser);
           }
@@ -372,6 +389,22 @@ async function main() {
           for (const l of summarizeProfile(profile, 20)) console.log(l);
         }
       } else console.log(`profile of ${PROFILE} failed: ${r.error ?? r.missing ?? 'no profile windows'}`);
+    }
+    if (TRACE) {
+      const sc = SCENARIOS.find((s) => s.id === TRACE);
+      if (!sc) throw new Error(`no scenario ${TRACE}`);
+      const traceTab = await openTab(browser);
+      // Load once so that the traced run is like the measured ones (caches warm).
+      await runOnce(traceTab, base, sc, { loadOnly: true });
+      await traceTab.page.tracing.start({ categories: TRACE_CATEGORIES });
+      const r = await runOnce(traceTab, base, sc);
+      const buf = await traceTab.page.tracing.stop();
+      await traceTab.page.close().catch(() => {});
+      const file = path.join(OUT, `${TRACE.replace(/\W/g, '_')}.trace.json`);
+      writeFileSync(file, buf);
+      const { traceEvents } = JSON.parse(Buffer.from(buf).toString('utf8'));
+      console.log(`\nTrace of one run of ${TRACE} (${r.error ?? 'ok'}; ${path.relative(root, file)}, open in DevTools → Performance):`);
+      for (const [from, to] of TRACE_WINDOWS[sc.page] ?? []) for (const l of summarizeTrace(traceEvents, from, to)) console.log(l);
     }
   } finally {
     await browser.close();
