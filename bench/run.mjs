@@ -10,6 +10,7 @@
 //   --profile ID    after the runs, take CPU profiles of one run of scenario ID (main thread, by function)
 //   --trace ID      after the runs, trace one run of scenario ID and print where the time goes per thread
 //   --no-sizes      skip the bundle size rows
+//   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
@@ -226,7 +227,8 @@ function summarizeProfile(profile, limit = 15) {
   const dt = profile.timeDeltas;
   for (let i = 0; i < profile.samples.length; i++) {
     const f = byId.get(profile.samples[i]).callFrame;
-    if (f.functionName === '(idle)') continue;
+    // Idle time, and the profiler's own start-up (charged to the page's profileStart/End calls), are not the page's work.
+    if (f.functionName === '(idle)' || /^profile(Start|End)$/.test(f.functionName)) continue;
     const script = f.url ? f.url.replace(/^.*\/assets\//, '') : '';
     const key = `${f.functionName || '(anonymous)'} ${script}${f.url ? `:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`;
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
@@ -284,9 +286,8 @@ function buildRows(results, sizes) {
   return out;
 }
 
-function printTable(rows) {
-  const header = ['row', 'median', 'min', 'max', 'baseline / peer (median)', 'ratio', 'longest task ours / theirs', 'target', 'met?'];
-  const lines = rows.map((r) => [
+function cells(r) {
+  return [
     r.label,
     fmt(r.median, r.unit),
     fmt(r.min, r.unit),
@@ -296,7 +297,18 @@ function printTable(rows) {
     r.tasks ? `${r.tasks.ours === null ? '—' : r.tasks.ours < 50 ? '< 50' : r.tasks.ours} / ${r.tasks.theirs === null ? '—' : r.tasks.theirs < 50 ? '< 50' : r.tasks.theirs}` : '',
     targetText(r),
     r.met === null ? (r.why ? `n/a (${r.why})` : r.target ? 'n/a' : '') : r.met ? 'yes' : 'NO',
-  ]);
+  ];
+}
+
+function printMarkdown(rows) {
+  console.log('\n| row | median | min | max | baseline / peer (median) | ratio | longest task ours / theirs | target | met? |');
+  console.log('|---|---:|---:|---:|---|---:|---|---|---|');
+  for (const r of rows) console.log(`| ${cells(r).map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`);
+}
+
+function printTable(rows) {
+  const header = ['row', 'median', 'min', 'max', 'baseline / peer (median)', 'ratio', 'longest task ours / theirs', 'target', 'met?'];
+  const lines = rows.map(cells);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
   const right = new Set([1, 2, 3, 5]);
   const line = (cells) => cells.map((c, i) => (right.has(i) ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join(' | ');
@@ -419,6 +431,7 @@ async function main() {
 
   const rows = buildRows(results, sizes);
   printTable(rows);
+  if (argv.includes('--markdown')) printMarkdown(rows);
   const failed = Object.entries(results).filter(([, r]) => r.error || r.missing);
   for (const [id, r] of failed) console.log(`  ${id}: ${r.missing ? `not measured, missing ${r.missing.join(', ')}` : `error: ${r.error}`}`);
 

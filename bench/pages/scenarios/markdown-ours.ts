@@ -39,7 +39,7 @@ async function viaElement(path: string, text: string): Promise<Metrics> {
   const rendered = whenEvent(el, 'qa-rendered', 60_000);
   const first = whenDom(el, () => hasContent(el), 60_000);
   el.path = path;
-  await first;
+  const firstAt = await first;
   await painted();
   mark('ours-first');
   profileEnd('first-screen');
@@ -53,6 +53,8 @@ async function viaElement(path: string, text: string): Promise<Metrics> {
   return {
     via: 'qa-file-preview',
     firstScreen: measure('ours-first-screen', 'ours-start', 'ours-first'),
+    // When the first content was in the DOM (before the frames that paint it).
+    firstDom: Math.round((firstAt - t0) * 10) / 10,
     painted: measure('ours', 'ours-start', 'ours-painted'),
     firstLongestTask: firstLongest,
     longestTask: await longestTask(t0),

@@ -12,15 +12,20 @@ export function prepare(): Promise<string[]> {
   return loadKit(['qa-sources-panel']);
 }
 
-/** The `Show N more` button of the group of `kind` (by class, else by its English label). */
-function showMore(el: Element, kind: string): HTMLElement | null {
-  const buttons = deepQueryAll(el, 'button').filter((b) => b.closest(`[data-kind="${kind}"]`) || b.dataset.kind === kind);
+/** The group element of `kind` (found once: the measured loop must not walk the whole panel every frame). */
+function groupOf(el: Element, kind: string): HTMLElement | null {
+  return deepQueryAll(el, `[part~="group"][data-kind="${kind}"]`)[0] ?? null;
+}
+
+/** The `Show N more` button of a group (by class, else by its English label). */
+function showMore(group: HTMLElement): HTMLElement | null {
+  const buttons = Array.from(group.querySelectorAll<HTMLElement>('button'));
   return buttons.find((b) => b.classList.contains('show-more')) ?? buttons.find((b) => /show \d[\d,.\s]* more/i.test(b.textContent ?? '')) ?? null;
 }
 
-function cardsOf(el: Element, kind: string): number {
-  const group = deepQueryAll(el, `[part~="group"][data-kind="${kind}"]`)[0];
-  return group ? group.querySelectorAll('[part~="card"]').length : 0;
+/** Cards of a group: the element count of the list holding its first card. */
+function cardsOf(group: HTMLElement): number {
+  return group.querySelector('[part~="card"]')?.parentElement?.childElementCount ?? 0;
 }
 
 /** Kind of the biggest group that has a `Show N more` button. */
@@ -29,20 +34,22 @@ function biggestGroup(el: Element): { kind: string; count: number } | null {
   for (const g of deepQueryAll(el, '[part~="group"][data-kind]')) {
     const kind = g.dataset.kind!;
     const count = Number((g.textContent ?? '').match(/·\s*([\d\s,.\u00a0\u202f]+)/)?.[1]?.replace(/\D/g, '') ?? 0);
-    if (showMore(el, kind) && (!best || count > best.count)) best = { kind, count };
+    if (showMore(g) && (!best || count > best.count)) best = { kind, count };
   }
   return best;
 }
 
 /** Presses `Show N more` until the group is whole; each page counts until its last card is in the DOM. */
 async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
+  const group = groupOf(el, kind)!;
   const t0 = performance.now();
   profileStart('show-all');
   let working = 0;
   let pages = 0;
   let firstPage = 0;
-  for (let button = showMore(el, kind); button; button = showMore(el, kind)) {
-    const before = cardsOf(el, kind);
+  let slowestPage = 0;
+  for (let button = showMore(group); button; button = showMore(group)) {
+    const before = cardsOf(group);
     const start = performance.now();
     button.click();
     let last = start;
@@ -50,7 +57,7 @@ async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
     let still = 0;
     // Cards may arrive over several frames: the page is done when the count stops changing for 3 frames.
     await whenFrame(() => {
-      const now = cardsOf(el, kind);
+      const now = cardsOf(group);
       if (now !== count) {
         count = now;
         last = performance.now();
@@ -61,6 +68,7 @@ async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
     working += last - start;
     pages++;
     if (pages === 1) firstPage = last - start;
+    slowestPage = Math.max(slowestPage, last - start);
     await painted();
   }
   profileEnd('show-all');
@@ -68,8 +76,9 @@ async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
     showAll: Math.round(working * 10) / 10,
     showAllPages: pages,
     showFirstPage: Math.round(firstPage * 10) / 10,
+    showSlowestPage: Math.round(slowestPage * 10) / 10,
     showAllLongestTask: await longestTask(t0),
-    showAllCards: cardsOf(el, kind),
+    showAllCards: cardsOf(group),
     showAllDom: countElements(el),
   };
 }

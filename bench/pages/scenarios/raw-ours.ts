@@ -74,13 +74,15 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     () => undefined,
   );
   el.path = path;
-  await Promise.all([rendered, numbers]);
+  const [, numbersAt] = await Promise.all([rendered, numbers]);
   await painted();
   mark('raw-painted');
   profileEnd('open');
   profileStart('highlight');
   const out: Metrics = {
     painted: measure('raw-open', 'raw-start', 'raw-painted'),
+    // When the numbered rows were in the DOM (before the frames that paint them).
+    ready: Math.round((numbersAt - t0) * 10) / 10,
     dom: countElements(el),
     rows: rows(el).length,
   };
