@@ -249,6 +249,14 @@ function decorateBlocks(root: DocumentFragment, ctx: DecorateContext): void {
     const code = pre.querySelector('code');
     if (code && pre.classList.contains('qa-code') && pre.dataset.lang) ctx.codeBlocks.push(code);
   }
+  // An empty header cell names nothing: keep it as a plain cell.
+  for (const th of Array.from(root.querySelectorAll('th'))) {
+    if (th.textContent!.trim() !== '' || th.querySelector('img, .qa-image, input')) continue;
+    const td = doc.createElement('td');
+    for (const attr of Array.from(th.attributes)) td.setAttribute(attr.name, attr.value);
+    td.append(...th.childNodes);
+    th.replaceWith(td);
+  }
   for (const table of Array.from(root.querySelectorAll('table'))) {
     if (table.parentElement?.classList.contains('qa-table')) continue;
     const wrap = doc.createElement('div');

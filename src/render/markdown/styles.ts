@@ -15,6 +15,7 @@ export const markdownStyles = css`
     --_qa-md-alert-caution: light-dark(#d1242f, #f85149);
     --_qa-md-code-bg: var(--_qa-surface-raised);
     color: var(--_qa-text);
+    background-color: var(--_qa-surface);
     font-family: var(--_qa-font-sans);
     font-size: var(--_qa-font-size);
     line-height: 1.6;
