@@ -59,7 +59,7 @@ async function viaElement(path: string, text: string): Promise<Metrics> {
     firstLongestTask: firstLongest,
     longestTask: await longestTask(t0),
     dom: countElements(el),
-    blocks: doc?.childElementCount ?? 0,
+    chunks: doc?.childElementCount ?? 0,
   };
 }
 
