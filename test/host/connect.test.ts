@@ -7,9 +7,35 @@ import { expect } from 'chai';
 import { connectSources, QaSourceOpenEvent, type QaPanelLike, type QaFooterLike, type QaPreviewLike } from '../../src/index.js';
 import { liveStories, wirings, type Wiring } from '../../stories/live.stories.js';
 import { memoryPayload } from '../../stories/fixtures/workspace.js';
-import { expectAxeClean, mount, settle, unmountAll } from '../elements/shared/fixture.js';
+import { render, type TemplateResult } from 'lit';
+import { customElementsIn, expectAxeClean } from '../elements/shared/fixture.js';
 
 const story = liveStories.stories.find((s) => s.id === 'memory')!;
+
+// These helpers never wait for animation frames: the runner may keep this page in the background,
+// where frames do not come. Lit updates are microtasks; everything else is polled with timers.
+const mounted: HTMLElement[] = [];
+
+async function settle(root: ParentNode): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(customElementsIn(root).map((el) => (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete));
+  }
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+async function mount(template: TemplateResult, attrs: Record<string, string>): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  for (const [k, v] of Object.entries(attrs)) container.setAttribute(k, v);
+  document.body.append(container);
+  mounted.push(container);
+  render(template, container);
+  await settle(container);
+  return container;
+}
+
+function unmountAll(): void {
+  for (const c of mounted.splice(0)) c.remove();
+}
 
 interface Parts {
   panel: QaPanelLike;
@@ -40,7 +66,7 @@ const groupToggle = (panel: Element, kind: string) => shadow(panel).querySelecto
 const chip = (footer: Element, kind: string) => shadow(footer).querySelector<HTMLElement>(`[part="chip"][data-kind="${kind}"]`)!;
 const microtasks = () => new Promise((r) => setTimeout(r, 0));
 
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -99,17 +125,15 @@ describe('connectSources with the real elements', () => {
   it('a card opens the preview at its range', async () => {
     const { panel, preview } = await mountStory();
     expect(preview.hidden).to.equal(true);
-    const rendered = new Promise<Event>((resolve) => preview.addEventListener('qa-rendered', resolve, { once: true }));
     card(panel, 'thresholds.ts').click();
     await microtasks();
     expect(preview.path).to.equal('src/thresholds.ts');
     expect(preview.ranges).to.deep.equal([{ lineStart: 13, lineEnd: 17 }]);
     expect(preview.sessionId).to.equal(memoryPayload.sessionId);
     expect(preview.hidden).to.equal(false);
-    await rendered;
-    await settle(preview);
-    expect(shadow(preview).querySelector('[part="chip"]')!.textContent).to.match(/13–17/);
-    expect(shadow(preview).textContent).to.include('classify');
+    // The memory host answered (through the wiring's host) and the preview shows the range.
+    await until(() => /13–17/.test(shadow(preview).querySelector('[part="chip"]')?.textContent ?? ''), 'the referenced-lines chip');
+    await until(() => (shadow(preview).textContent ?? '').includes('classify'), 'the loaded file');
   });
 
   it('an entry of the expanded footer opens the preview at its range', async () => {
@@ -213,9 +237,8 @@ describe('connectSources with the real elements', () => {
 
   it('the wired story is axe-clean with a file open in the preview', async () => {
     const { panel, preview } = await mountStory();
-    const rendered = new Promise<Event>((resolve) => preview.addEventListener('qa-rendered', resolve, { once: true }));
     card(panel, 'guide.md').click();
-    await rendered;
+    await until(() => (shadow(preview).querySelector('[part="markdown"]')?.textContent ?? '').includes('Thresholds'), 'the rendered guide');
     await settle(preview);
     await expectAxeClean(preview.parentElement!, 'the wired memory story');
   });
