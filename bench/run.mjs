@@ -13,7 +13,7 @@
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 import { createServer } from 'node:http';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -45,7 +45,12 @@ const TRACE_WINDOWS = {
   model: [['model-cold-start', 'model-cold-end']],
 };
 const SIZES = !argv.includes('--no-sizes');
+// Profiles and traces are kept here; each run builds its pages into a directory of its own (runs may overlap).
 const OUT = path.join(root, 'node_modules/.cache/qa-bench');
+mkdirSync(OUT, { recursive: true });
+const SITE = mkdtempSync(path.join(OUT, 'site-'));
+process.on('exit', () => rmSync(SITE, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const VIEWPORT = { width: 1280, height: 900, deviceScaleFactor: 1 };
 
 const started = Date.now();
@@ -64,7 +69,7 @@ async function buildPages() {
     define: { 'process.env.NODE_ENV': '"production"' },
     worker: { format: 'es' },
     build: {
-      outDir: path.join(OUT, 'site'),
+      outDir: SITE,
       emptyOutDir: true,
       target: 'es2022',
       // A profiling run keeps names readable; measured runs use the minified build an application ships.
@@ -79,7 +84,7 @@ async function buildPages() {
 
 /** Lit's development build warns in the console and is slower: make sure the pages did not get it. */
 function checkProductionBuild() {
-  const dir = path.join(OUT, 'site/assets');
+  const dir = path.join(SITE, 'assets');
   const files = existsSync(dir) ? readdirRecursive(dir).filter((f) => f.endsWith('.js')) : [];
   const dev = files.filter((f) => readFileSync(f, 'utf8').includes('Lit is in dev mode'));
   if (dev.length) throw new Error(`the benchmark build contains Lit's development build (${dev.map((f) => path.basename(f)).join(', ')})`);
@@ -328,8 +333,7 @@ async function main() {
   checkProductionBuild();
 
   const workloads = buildWorkloads(root);
-  mkdirSync(OUT, { recursive: true });
-  const server = await serve(path.join(OUT, 'site'), workloads);
+  const server = await serve(SITE, workloads);
   const base = `http://127.0.0.1:${server.address().port}`;
   log(`serving on ${base}; workloads: ${workloads.map((w) => `${w.name} ${(w.bytes / 1024).toFixed(0)} KB/${w.lines} lines`).join(', ')}`);
 
