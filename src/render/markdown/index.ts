@@ -13,6 +13,7 @@ import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
 import { sanitizeToFragment } from '../sanitize.js';
 import { streamChunks, type ChunkStream } from './chunks.js';
+import { FIRST_CHUNK_CHARS, documentPrefix, renderWhole } from './parser.js';
 import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin, clearMarks, type LineRange } from './marks.js';
 
@@ -46,6 +47,8 @@ export interface MarkdownRenderResult {
 /** Main-thread work per task before yielding to the browser. */
 const SLICE_MS = 8;
 const LINK_RESOLVE_CONCURRENCY = 4;
+/** Documents at least this long first show a provisional screen rendered from their start alone. */
+const PROVISIONAL_MIN_CHARS = 64_000;
 /** Rough rendered height of one source line. */
 const LINE_HEIGHT_ESTIMATE_PX = 22;
 /** Code blocks start highlighting this far before they scroll into view. */
@@ -203,8 +206,27 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
   let blocks = 0;
   let marked = 0;
   let first = true;
+  let provisional: HTMLElement | null = null;
   let sliceStart = performance.now();
   try {
+    // A big document's first screen comes from its start alone, rendered here at once, and is
+    // swapped for the real first chunk when the whole parse delivers it (normally identical).
+    const prefix = source.length >= PROVISIONAL_MIN_CHARS ? documentPrefix(source, FIRST_CHUNK_CHARS) : null;
+    if (prefix) {
+      const early = renderWhole(prefix, nonce);
+      const fragment = sanitizeToFragment(early.html, { idPrefix: options.idPrefix, nonce });
+      decorate(fragment, { ...ctx, pendingLinks: [], codeBlocks: [] });
+      provisional = container.ownerDocument.createElement('div');
+      provisional.className = 'qa-chunk';
+      provisional.setAttribute('data-qa-provisional', '');
+      provisional.append(fragment);
+      container.append(provisional);
+      first = false;
+      options.onFirstChunk?.();
+      await yieldToBrowser();
+      if (job.cancelled) throw abortError();
+      sliceStart = performance.now();
+    }
     for (;;) {
       const chunk = await stream.next();
       if (job.cancelled) throw abortError();
@@ -217,7 +239,12 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
       wrapper.setAttribute('data-qa-estimate', String(Math.round(chunk.lines * LINE_HEIGHT_ESTIMATE_PX)));
       wrapper.append(fragment);
       if (ranges.length) marked += markWithin(wrapper, ranges).length;
-      container.append(wrapper);
+      if (provisional) {
+        provisional.replaceWith(wrapper);
+        provisional = null;
+      } else {
+        container.append(wrapper);
+      }
       blocks += chunk.blocks;
       for (const code of ctx.codeBlocks) highlighter.observe(code);
       ctx.codeBlocks.length = 0;

@@ -37,8 +37,8 @@ export interface HtmlChunk {
   lines: number;
 }
 
-export const FIRST_CHUNK_CHARS = 3_000;
-export const CHUNK_CHARS = 12_000;
+export const FIRST_CHUNK_CHARS = 2_500;
+export const CHUNK_CHARS = 8_000;
 /** Raw HTML left open (an unclosed `<div>`) never holds more than this in one chunk. */
 const MAX_OPEN_HTML_CHUNK_CHARS = 200_000;
 
@@ -328,7 +328,8 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
       lastLine = start.map[1];
     }
     if (start.type === 'html_block') openHtml = Math.max(0, openHtml + htmlDepthChange(start.content));
-    const budget = emitted === 0 ? firstChars : chunkChars;
+    // Chunks grow from small (the first screen, a cold JIT) to full size.
+    const budget = Math.min(chunkChars, firstChars * 2 ** emitted);
     if (pendingChars >= budget && (openHtml === 0 || pendingChars >= MAX_OPEN_HTML_CHUNK_CHARS)) {
       openHtml = 0;
       yield flush();
@@ -345,4 +346,44 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
     const html = md.renderer.render(tail.tokens, md.options, env);
     if (html.trim()) yield { html, blocks: 1, lines: 1 };
   }
+}
+
+/**
+ * The start of a document up to about `chars` characters, cut at a blank
+ * line outside fenced code and before an unindented line, or null when no
+ * such cut comes soon enough. Rendered on its own it gives a provisional
+ * first screen while the whole document is still being parsed.
+ */
+export function documentPrefix(source: string, chars: number): string | null {
+  const limit = Math.min(source.length, chars * 4);
+  let fence: string | null = null;
+  let pos = 0;
+  while (pos < limit) {
+    const end = source.indexOf('\n', pos);
+    if (end < 0) return null;
+    const line = source.slice(pos, end);
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (marker) {
+      const run = marker[1]!;
+      if (fence === null) fence = run;
+      else if (run[0] === fence[0] && run.length >= fence.length && line.trim() === run) fence = null;
+    }
+    pos = end + 1;
+    if (fence === null && pos >= chars && line.trim() === '' && /^[^\s]/.test(source.slice(pos, pos + 1))) return source.slice(0, pos);
+  }
+  return null;
+}
+
+/** Renders a whole (small) document as one HTML string, footnotes left out. */
+export function renderWhole(source: string, nonce: string): HtmlChunk {
+  let html = '';
+  let blocks = 0;
+  let lines = 0;
+  for (const chunk of renderChunks(source, { nonce, firstChunkChars: Infinity, chunkChars: Infinity })) {
+    if (chunk.html.startsWith('<section class="footnotes"')) continue;
+    html += chunk.html;
+    blocks += chunk.blocks;
+    lines += chunk.lines;
+  }
+  return { html, blocks, lines };
 }

@@ -32,6 +32,9 @@ for (const mode of ['worker', 'main thread'] as const) {
       });
       const result = await done;
       expect(chunksAtFirst).to.equal(1);
+      // The provisional first screen was swapped for the real first chunk, not kept beside it.
+      expect(m.container.querySelector('[data-qa-provisional]')).to.equal(null);
+      expect(m.container.querySelectorAll('[id="qa1-section-0"]')).to.have.length(1);
       expect(chunkCount(m.container)).to.be.greaterThan(20);
       expect(m.container.querySelector('h2')!.textContent).to.equal('Section 0');
       expect(m.container.querySelectorAll('h2').length).to.equal(BIG.split('\n## ').length);

@@ -1,0 +1,95 @@
+/**
+ * Quick local measurement of the Markdown renderer against the naive
+ * baseline (markdown-it + DOMPurify + one insert). Query: `?doc=synthetic|spec|changelog&mode=kit|baseline`.
+ * Results land in `window.__probe` (milliseconds from the start of the render).
+ */
+import markdownIt from 'markdown-it';
+import DOMPurify from 'dompurify';
+import { base, tokens } from '../src/elements/shared/styles.js';
+import { markdownStyles, renderMarkdown } from '../src/render/markdown/index.js';
+
+interface ProbeResult {
+  doc: string;
+  mode: string;
+  bytes: number;
+  firstScreen: number;
+  painted: number;
+  longestTask: number;
+  tasksOver50: number;
+  usedWorker?: boolean;
+}
+
+function synthetic(bytes: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const s = `## Section ${i}\n\nParagraph ${i} with **bold**, _emphasis_, \`inline code\`, a [link](https://example.com/${i}) and [a relative one](../x-${i % 9}.md). More words follow so the line wraps.\n\n- item one\n- item two with \`code\`\n  - nested\n- [ ] a task\n\n| a | b | c |\n|---|:-:|--:|\n| ${i} | b | c |\n\n\`\`\`ts\nexport const f${i} = (a: number) => a * ${i};\n\`\`\`\n\n> Quote ${i}.\n\n`;
+    parts.push(s);
+    size += s.length;
+  }
+  return parts.join('');
+}
+
+const afterPaint = () => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+
+async function main(): Promise<void> {
+  const q = new URLSearchParams(location.search);
+  const doc = q.get('doc') ?? 'synthetic';
+  const mode = q.get('mode') ?? 'kit';
+  const source =
+    doc === 'spec' ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
+    : doc === 'changelog' ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()
+    : synthetic(1_000_000);
+
+  const host = document.getElementById('host')!;
+  const root = host.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = [tokens.styleSheet!, base.styleSheet!, markdownStyles.styleSheet!];
+  const container = document.createElement('div');
+  container.className = 'qa-markdown';
+  root.append(container);
+
+  const frames: any[] = [];
+  new PerformanceObserver((list) => frames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: false });
+  const tasks: PerformanceEntry[] = [];
+  new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: false });
+  await afterPaint();
+
+  const start = performance.now();
+  let firstScreen = 0;
+  if (mode === 'baseline') {
+    const md = markdownIt({ html: true, linkify: true });
+    const fragment = DOMPurify.sanitize(md.render(source), { RETURN_DOM_FRAGMENT: true });
+    container.append(fragment);
+    firstScreen = (await afterPaint()) - start;
+  } else {
+    let first: Promise<number> | null = null;
+    await renderMarkdown(container, source, {
+      path: 'docs/probe.md',
+      idPrefix: 'p-',
+      resolveLink: async (p) => p,
+      onFirstChunk: () => (first = afterPaint()),
+    });
+    firstScreen = (await first!) - start;
+  }
+  const painted = (await afterPaint()) - start;
+  await new Promise((r) => setTimeout(r, 100));
+  const mine = tasks.filter((t) => t.startTime >= start - 1);
+  const result: ProbeResult = {
+    doc,
+    mode,
+    bytes: source.length,
+    firstScreen: Math.round(firstScreen),
+    painted: Math.round(painted),
+    longestTask: Math.round(Math.max(0, ...mine.map((t) => t.duration))),
+    tasksOver50: mine.filter((t) => t.duration > 50).length,
+  };
+  (window as unknown as { __probe: ProbeResult }).__probe = result;
+  if (q.has('frames')) {
+    (window as unknown as { __frames: unknown }).__frames = frames
+      .filter((f) => f.duration > 50)
+      .map((f) => ({ d: Math.round(f.duration), block: Math.round(f.blockingDuration), style: Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0), scripts: f.scripts.map((s: any) => `${s.invoker} ${s.sourceFunctionName}@${String(s.sourceURL).split('/').pop()} ${Math.round(s.duration)}ms`) }));
+  }
+  document.title = 'done';
+}
+
+void main();
