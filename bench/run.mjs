@@ -38,7 +38,7 @@ const TRACE = opt('--trace');
 const TRACE_WINDOWS = {
   'markdown-ours': [['ours-start', 'ours-first'], ['ours-first', 'ours-painted']],
   'markdown-baseline': [['baseline-start', 'baseline-painted']],
-  'raw-ours': [['raw-start', 'raw-painted'], ['raw-painted', 'raw-whole'], ['jump-start', 'jump-painted']],
+  'raw-ours': [['raw-start', 'raw-painted'], ['raw-start', 'raw-coloured'], ['raw-painted', 'raw-whole'], ['jump-start', 'jump-painted']],
   'shiki-baseline': [['shiki-start', 'shiki-painted']],
   panel: [['first-start', 'first-painted'], ['later-start', 'later-painted']],
   footer: [['first-start', 'first-ready'], ['later-start', 'later-ready']],

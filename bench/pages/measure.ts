@@ -119,9 +119,12 @@ function shadowRoots(root: Element | ShadowRoot): ShadowRoot[] {
  * Resolves with `performance.now()` at the first DOM mutation (inside `el`
  * and its shadow trees, also ones created later) after which `check()` is
  * true — checked right after each mutation batch, so the time is when the
- * DOM changed, not the next frame. Rejects after `timeoutMs`.
+ * DOM changed, not the next frame. `added`, when given, says which added
+ * elements can make the check true: batches without one are not checked
+ * (keeps the observer's own cost out of the measurement). Rejects after
+ * `timeoutMs`.
  */
-export function whenDom(el: Element, check: () => boolean, timeoutMs = 30_000): Promise<number> {
+export function whenDom(el: Element, check: () => boolean, timeoutMs = 30_000, added?: (el: Element) => boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     if (check()) {
       resolve(performance.now());
@@ -145,7 +148,8 @@ export function whenDom(el: Element, check: () => boolean, timeoutMs = 30_000): 
     };
     const mo = new MutationObserver((records) => {
       if (done) return;
-      if (check()) {
+      const relevant = !added || records.some((rec) => Array.from(rec.addedNodes).some((n) => n instanceof Element && added(n)));
+      if (relevant && check()) {
         finish(true);
         return;
       }

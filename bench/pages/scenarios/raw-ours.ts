@@ -49,6 +49,10 @@ function coloured(el: Element): boolean {
   return vis.length > 0 && withTokens >= 0.8 * vis.length;
 }
 
+/** Added elements that can change the checks: numbered rows and token spans. */
+const isRow = (n: Element) => n.hasAttribute('data-n');
+const isRowOrToken = (n: Element) => isRow(n) || n.className.includes('qa-tk-');
+
 /** The highlighter's job for the open document, when the element exposes its raw document. */
 function wholeFileDone(el: PreviewElement): Promise<string> | null {
   const doc = (el as unknown as { doc?: { highlight?: (w: null) => Promise<string> } }).doc;
@@ -65,7 +69,7 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   el.mode = 'raw';
   await el.updateComplete;
   if (params.warm) {
-    const ready = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!) && coloured(el), 30_000);
+    const ready = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!) && coloured(el), 30_000, isRowOrToken);
     el.path = warmPath;
     await ready;
     await painted();
@@ -75,9 +79,9 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   profileStart('open');
   mark('raw-start');
   const rendered = whenEvent(el, 'qa-rendered', 30_000);
-  const numbers = whenDom(el, () => hasNumbers(el, first), 30_000);
+  const numbers = whenDom(el, () => hasNumbers(el, first), 30_000, isRow);
   let colouredAt = 0;
-  const colour = whenDom(el, () => hasNumbers(el, first) && coloured(el), 60_000).then(
+  const colour = whenDom(el, () => hasNumbers(el, first) && coloured(el), 60_000, isRowOrToken).then(
     async () => {
       await painted();
       colouredAt = performance.now();
@@ -125,7 +129,7 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     const t1 = performance.now();
     profileStart('jump');
     mark('jump-start');
-    const ready = whenDom(el, target, 10_000);
+    const ready = whenDom(el, target, 10_000, isRow);
     el.ranges = [{ lineStart: line, lineEnd: line + 20 }];
     await ready;
     mark('jump-ready');
