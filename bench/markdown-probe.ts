@@ -39,9 +39,21 @@ async function main(): Promise<void> {
   const source =
     doc === 'spec' ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
     : doc === 'changelog' ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()
+    : doc.endsWith('.md') ? await (await fetch(`/stories/fixtures/corpus/${encodeURIComponent(doc)}`)).text()
     : synthetic(1_000_000);
 
   const host = document.getElementById('host')!;
+  // For looking at it: `&scheme=dark`, `&lang=ru`, `&width=320`, `&ranges=10-20`.
+  if (q.get('scheme') === 'dark') {
+    document.documentElement.style.colorScheme = 'dark';
+    document.body.style.background = '#16181d';
+  }
+  if (q.get('lang')) host.lang = q.get('lang')!;
+  if (q.get('width')) host.style.inlineSize = `${Number(q.get('width'))}px`;
+  const ranges = (q.get('ranges') ?? '').split(',').filter(Boolean).map((r) => {
+    const [a, b] = r.split('-').map(Number);
+    return { lineStart: a!, lineEnd: b ?? a! };
+  });
   const root = host.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [tokens.styleSheet!, base.styleSheet!, markdownStyles.styleSheet!];
   const container = document.createElement('div');
@@ -66,7 +78,8 @@ async function main(): Promise<void> {
     await renderMarkdown(container, source, {
       path: 'docs/probe.md',
       idPrefix: 'p-',
-      resolveLink: async (p) => p,
+      ranges,
+      resolveLink: async (p) => (p.includes('secret') ? null : p),
       onFirstChunk: () => (first = afterPaint()),
     });
     firstScreen = (await first!) - start;
@@ -89,6 +102,7 @@ async function main(): Promise<void> {
       .filter((f) => f.duration > 50)
       .map((f) => ({ d: Math.round(f.duration), block: Math.round(f.blockingDuration), style: Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0), scripts: f.scripts.map((s: any) => `${s.invoker} ${s.sourceFunctionName}@${String(s.sourceURL).split('/').pop()} ${Math.round(s.duration)}ms`) }));
   }
+  if (q.get('scroll')) host.scrollTop = Number(q.get('scroll'));
   document.title = 'done';
 }
 

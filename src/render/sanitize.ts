@@ -46,7 +46,9 @@ export const KIT_CLASSES: ReadonlySet<string> = new Set([
   'footnotes', 'footnotes-list', 'footnote-item', 'footnote-ref', 'footnote-backref', 'footnotes-sep',
 ]);
 
-// Blocks whose text direction follows their own first strong character.
+// Blocks whose text direction follows their own first strong character. Inside one of them
+// (a list, a quote, a table) the parts share its direction, so list markers, quote bars and
+// columns stay on the same side as the text.
 const DIR_AUTO = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'BLOCKQUOTE', 'TABLE', 'CAPTION', 'SUMMARY', 'FIGCAPTION']);
 const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
 const MAX_ID_LENGTH = 200;
@@ -132,7 +134,7 @@ function beforeAttributes(node: Element): void {
 
 function afterAttributes(node: Element): void {
   if (node.nodeType !== 1) return;
-  if (DIR_AUTO.has(node.nodeName) && !node.hasAttribute('dir')) node.setAttribute('dir', 'auto');
+  if (DIR_AUTO.has(node.nodeName) && !node.hasAttribute('dir') && !node.parentElement?.closest('[dir]')) node.setAttribute('dir', 'auto');
   else if (node.nodeName === 'PRE') node.setAttribute('dir', 'ltr');
 }
 

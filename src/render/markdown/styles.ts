@@ -386,9 +386,8 @@ export const markdownStyles = css`
   .qa-markdown [data-qa-marked]:dir(rtl) {
     box-shadow: inset -3px 0 0 var(--_qa-highlight-edge);
   }
-  .qa-markdown :is(p, li, h1, h2, h3, h4, h5, h6, tr, dt, dd)[data-qa-marked] {
+  .qa-markdown :is(p, li, h1, h2, h3, h4, h5, h6, dt, dd)[data-qa-marked] {
     padding-inline-start: 0.5em;
-    margin-inline-start: -0.5em;
   }
 
   @media (forced-colors: active) {

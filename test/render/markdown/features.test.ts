@@ -161,7 +161,12 @@ describe('Markdown rendering: features', () => {
     expect(hebrew.getAttribute('dir')).to.equal('auto');
     expect(getComputedStyle(hebrew).direction).to.equal('rtl');
     expect(getComputedStyle(c.querySelector('pre')!).direction).to.equal('ltr');
-    for (const el of Array.from(c.querySelectorAll('p, li, h1, h2, blockquote, ul, ol, table'))) expect(el.getAttribute('dir'), el.outerHTML.slice(0, 60)).to.equal('auto');
+    // Top-level blocks decide their own direction; their parts (items, quoted paragraphs, cells) share it.
+    for (const el of Array.from(c.querySelectorAll('.qa-chunk > :is(p, h1, h2, blockquote, ul, ol), .qa-table > table'))) {
+      expect(el.getAttribute('dir'), el.outerHTML.slice(0, 60)).to.equal('auto');
+    }
+    expect(c.querySelector('li')!.hasAttribute('dir')).to.equal(false);
+    expect(c.querySelector('blockquote p')!.hasAttribute('dir')).to.equal(false);
   });
 
   it('puts the source line span on every block', () => {
