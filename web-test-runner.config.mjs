@@ -30,6 +30,9 @@ export default {
   ],
   browsers: [
     chromeLauncher({
+      // One window per test page: tabs in the background are hidden, and a hidden
+      // page never runs requestAnimationFrame callbacks.
+      createPage: ({ context }) => context.newPage({ type: 'window' }),
       launchOptions: {
         executablePath: chromium,
         headless: true,
