@@ -273,7 +273,7 @@ export const cardStyles = css`
     block-size: 30px;
     border-radius: var(--qa-card-badge-radius, var(--_qa-radius-small));
     background: var(--qa-card-badge-background, color-mix(in srgb, var(--_qa-accent) 11%, var(--_qa-surface)));
-    color: var(--qa-card-badge-color, var(--_qa-accent));
+    color: var(--qa-card-badge-color, color-mix(in srgb, var(--_qa-accent) 72%, var(--_qa-text)));
     font-size: 16px;
   }
   .badge.text {

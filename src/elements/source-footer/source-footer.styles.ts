@@ -7,6 +7,8 @@ export const footerStyles = css`
   }
   :host([data-has-sources]) {
     display: block;
+    /* Accent as text: a little toward the text colour, so small text keeps 4.5:1 on any accent. */
+    --_qa-accent-ink: color-mix(in srgb, var(--_qa-accent) 80%, var(--_qa-text));
   }
   .base {
     font-size: 0.93em;
@@ -190,7 +192,7 @@ export const footerStyles = css`
     margin-inline-start: calc(1em - 4px);
     padding: 1px 4px;
     border-radius: var(--_qa-radius-small);
-    color: var(--_qa-accent);
+    color: var(--_qa-accent-ink);
     font-size: 0.93em;
   }
   .more:hover {

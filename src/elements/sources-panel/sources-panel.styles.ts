@@ -7,6 +7,8 @@ export const panelStyles = css`
     block-size: 100%;
     min-block-size: 0;
     --_pad: var(--qa-panel-padding, 14px);
+    /* Accent as text: a little toward the text colour, so small text keeps 4.5:1 on any accent. */
+    --_qa-accent-ink: color-mix(in srgb, var(--_qa-accent) 80%, var(--_qa-text));
   }
   .base {
     display: flex;
@@ -158,7 +160,7 @@ export const panelStyles = css`
     border-radius: 999px;
     border: 1px solid var(--_qa-border-strong);
     font-size: 0.9em;
-    color: var(--_qa-accent);
+    color: var(--_qa-accent-ink);
     font-weight: 550;
   }
   .show-less {
@@ -228,44 +230,37 @@ export const panelStyles = css`
   }
   .problems summary {
     cursor: pointer;
-    color: var(--_qa-danger);
+    color: var(--_qa-text);
     font-weight: 600;
   }
-  .problems li {
-    padding-block: 2px;
+  .problems summary::marker {
+    color: var(--_qa-danger);
   }
-  .problems li.warning code {
-    color: var(--_qa-warning);
+  .problems ul {
+    margin-block-start: 6px;
+  }
+  .problems li {
+    position: relative;
+    padding-block: 2px;
+    padding-inline-start: 14px;
+  }
+  .problems li::before {
+    content: '';
+    position: absolute;
+    inset-inline-start: 2px;
+    inset-block-start: 0.7em;
+    inline-size: 6px;
+    block-size: 6px;
+    border-radius: 50%;
+    background: var(--_qa-danger);
+  }
+  .problems li.warning::before {
+    background: var(--_qa-warning);
   }
   .problems code {
     font-family: var(--_qa-font-mono);
     font-size: 0.95em;
-    color: var(--_qa-danger);
-  }
-  /* Narrow drawers (320 px phones, split views): tighter insets, smaller badges. */
-  @container qa-panel (max-width: 340px) {
-    .header,
-    .body {
-      --_pad: var(--qa-panel-padding, 10px);
-    }
-    .main {
-      padding-inline-start: 44px;
-    }
-    .badge {
-      inset-inline-start: 8px;
-      inline-size: 27px;
-      block-size: 27px;
-    }
-    .warning {
-      margin-inline-start: -34px;
-    }
-    .details {
-      margin-inline-start: 10px;
-    }
-    .toggle {
-      margin: 8px 4px;
-      inline-size: 28px;
-    }
+    color: var(--_qa-text);
   }
   @media (forced-colors: active) {
     .pulse {

@@ -19,6 +19,8 @@ import { panelStyles } from './sources-panel.styles.js';
 export const SHOW_MORE_PAGE = 100;
 /** Cards added to the DOM per animation frame while a page is revealed. */
 export const RENDER_CHUNK = 25;
+/** The next chunk comes after this long even when no animation frame does. */
+const GROW_FALLBACK_MS = 100;
 
 type ListKey = QaSourceKind | 'discovered';
 
@@ -118,6 +120,7 @@ export class QaSourcesPanel extends LitElement {
   private readonly ids = new Map<string, string>();
   private serial = 0;
   private growing = 0;
+  private growTimer: ReturnType<typeof setTimeout> | undefined;
   private focusAfterUpdate: (() => HTMLElement | null) | null = null;
   private announcedCount: number | null = null;
 
@@ -140,6 +143,7 @@ export class QaSourcesPanel extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     if (this.growing) cancelAnimationFrame(this.growing);
+    clearTimeout(this.growTimer);
     this.growing = 0;
     this.painted.clear();
   }
@@ -368,10 +372,16 @@ export class QaSourcesPanel extends LitElement {
     this.requestUpdate();
   }
 
-  /** Adds revealed cards chunk by chunk, one chunk per frame, so a big page never blocks. */
+  /**
+   * Adds revealed cards chunk by chunk, one chunk per frame, so a big page
+   * never blocks. A page that gets no frames (in the background) still
+   * progresses, on a timer.
+   */
   private scheduleGrow(): void {
     if (this.growing) return;
-    this.growing = requestAnimationFrame(() => {
+    const step = () => {
+      cancelAnimationFrame(this.growing);
+      clearTimeout(timer);
       this.growing = 0;
       for (const [key, n] of this.painted) {
         const target = this.shown.get(key) ?? 0;
@@ -380,7 +390,10 @@ export class QaSourcesPanel extends LitElement {
       }
       this.requestUpdate();
       if (this.painted.size > 0) this.scheduleGrow();
-    });
+    };
+    const timer = setTimeout(step, GROW_FALLBACK_MS);
+    this.growing = requestAnimationFrame(step);
+    this.growTimer = timer;
   }
 
   private controlOf(id: string): HTMLElement | null {
