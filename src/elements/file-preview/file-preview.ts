@@ -125,6 +125,8 @@ export class QaFilePreview extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Start the highlighter's worker early, off the path of opening a file.
+    setTimeout(() => warmHighlighter(), 0);
     if (this.hasUpdated && this.path && this.status === 'loading') this.load();
   }
 
@@ -278,12 +280,15 @@ export class QaFilePreview extends LitElement {
     this.rawView?.destroy();
     adoptTokenSheet(el);
     const t = this.localize.t.bind(this.localize);
-    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${basename(this.file!.path)}`);
+    const path = this.file!.path;
+    const id = this.loadId;
+    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${basename(path)}`, () => {
+      if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
+    });
     this.rawView.setRanges(this.ranges);
     const line = this.pendingRawLine ?? this.ranges[0]?.lineStart ?? null;
     this.pendingRawLine = null;
-    if (line !== null) this.rawView.scrollToLine(line);
-    this.dispatchEvent(new QaRenderedEvent({ path: this.file!.path, mode: 'raw' }));
+    this.rawView.open(line);
   }
 
   private ensureMarkdown(): void {

@@ -62,7 +62,7 @@ function onRadioKey(e: KeyboardEvent, mode: QaPreviewMode, renderedDisabled: boo
   pick(next);
   const group = (e.currentTarget as HTMLElement).closest('[role="radiogroup"]');
   // The checked radio is re-rendered; move focus to it once it is.
-  requestAnimationFrame(() => group?.querySelector<HTMLElement>(`[data-mode="${next}"]`)?.focus());
+  setTimeout(() => group?.querySelector<HTMLElement>(`[data-mode="${next}"]`)?.focus(), 0);
 }
 
 /** `Rendered | Raw` as a radio group: one tab stop, arrow keys move the choice. */

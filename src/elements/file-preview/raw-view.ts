@@ -30,6 +30,11 @@ export class RawView {
   private pinned: number[] = [];
   private readonly dirty = new Set<number>();
   private selectAll = false;
+  /** Viewport height from the last layout (ResizeObserver); null before the first one. */
+  private height: number | null = null;
+  /** Scroll position to apply once laid out (set before the first layout). */
+  private pendingTop: number | null = null;
+  private laidOut = false;
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
   private readonly onSelection = () => this.trackSelection();
@@ -38,6 +43,8 @@ export class RawView {
     container: HTMLElement,
     readonly doc: RawDocument,
     label: string,
+    /** Called once, after the first layout has placed the rows where they belong. */
+    private readonly onLaidOut: () => void = () => {},
   ) {
     this.scroller = container;
     container.replaceChildren();
@@ -57,11 +64,44 @@ export class RawView {
     container.addEventListener('keydown', (e) => this.keydown(e));
     container.addEventListener('pointerdown', () => (this.selectAll = false));
     container.ownerDocument.addEventListener('selectionchange', this.onSelection);
-    this.resize = new ResizeObserver(() => this.paint());
-    this.resize.observe(container);
+    // Layout is read only after the browser has laid the view out (no forced
+    // layout while opening a file): until then rows are placed for an assumed height.
+    this.resize = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+      this.settle(!!box && box.blockSize > 0);
+    });
+    // The border box does not change when a scrollbar comes or goes, so rows never re-trigger it.
+    this.resize.observe(container, { box: 'border-box' });
     this.unsubscribe = doc.onTokens((from, to) => this.repaint(from, to));
+  }
+
+  /**
+   * Shows the first rows (at `line`, 1-based, when given) and starts
+   * colouring, the viewport first. The layout is read in a later task (or when
+   * the browser reports the view's size, whichever comes first), so opening a
+   * big file is not one long task; `onLaidOut` follows then.
+   */
+  open(line: number | null): void {
+    if (line !== null) this.scrollToLine(line);
+    else this.paint();
+    void this.doc.highlight(this.visible());
+    setTimeout(() => {
+      if (this.height === null) this.settle(this.scroller.clientHeight > 0);
+      if (!this.laidOut) {
+        this.laidOut = true;
+        this.onLaidOut();
+      }
+    }, 0);
+  }
+
+  /** Takes the laid-out height, applies a scroll position waiting for it, and repaints. */
+  private settle(visible: boolean): void {
+    this.height = visible ? this.scroller.clientHeight : null;
+    if (this.height !== null && this.pendingTop !== null) {
+      this.scroller.scrollTop = this.pendingTop;
+      this.pendingTop = null;
+    }
     this.paint();
-    void doc.highlight(this.visible());
   }
 
   /** Removes listeners and stops colouring updates for this view. */
@@ -84,17 +124,20 @@ export class RawView {
 
   /** Scrolls so that 1-based `line` sits a little below the top (a few lines of context above it). */
   scrollToLine(line: number): void {
-    const h = this.scroller.clientHeight || FALLBACK_HEIGHT;
+    const h = this.height ?? FALLBACK_HEIGHT;
     const top = (Math.max(1, Math.min(line, this.doc.count)) - 1) * LINE_HEIGHT;
-    this.scroller.scrollTop = Math.max(0, top - Math.min(4 * LINE_HEIGHT, h / 4));
+    const target = Math.max(0, top - Math.min(4 * LINE_HEIGHT, h / 4));
+    if (this.height === null) this.pendingTop = target;
+    else this.scroller.scrollTop = target;
     this.paint();
   }
 
   /** 0-based [first, end) of the lines in the viewport. */
   visible(): [number, number] {
-    const h = this.scroller.clientHeight || FALLBACK_HEIGHT;
-    const first = Math.floor(this.scroller.scrollTop / LINE_HEIGHT);
-    return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((this.scroller.scrollTop + h) / LINE_HEIGHT))];
+    const h = this.height ?? FALLBACK_HEIGHT;
+    const top = this.pendingTop ?? (this.height === null ? 0 : this.scroller.scrollTop);
+    const first = Math.floor(top / LINE_HEIGHT);
+    return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((top + h) / LINE_HEIGHT))];
   }
 
   /** Brings the DOM in line with the scroll position: rows near the viewport (and rows holding the selection's ends) only. */

@@ -5,7 +5,7 @@
  */
 import '../../../src/index.js';
 import { createMemoryHost } from '../../../src/host/memory.js';
-import { highlighterUsesWorker } from '../../../src/render/highlight/index.js';
+import { highlightElement, highlighterUsesWorker } from '../../../src/render/highlight/index.js';
 import { sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
 
 interface Report {
@@ -56,8 +56,14 @@ async function run(): Promise<Report> {
   document.body.append(md);
   await rendered;
   const heading = md.shadowRoot!.querySelector('[part="markdown"] h1');
-  md.shadowRoot!.querySelector('[part="markdown"] pre code')?.scrollIntoView();
-  const fenceColoured = !!(await until(() => md.shadowRoot!.querySelector('[part="markdown"] pre code span')));
+  // Fenced code as the Markdown renderer hands it over (it calls this when the code scrolls into view).
+  const holder = document.createElement('div');
+  document.body.append(holder);
+  const code = document.createElement('code');
+  code.textContent = 'const answer: number = 42; // fenced';
+  holder.attachShadow({ mode: 'open' }).append(code);
+  await highlightElement(code, 'ts');
+  const fenceColoured = !!code.querySelector('span[class^="qa-tk-"]') && code.textContent === 'const answer: number = 42; // fenced';
 
   return {
     violations,
