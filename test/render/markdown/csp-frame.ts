@@ -1,0 +1,28 @@
+/**
+ * Runs inside a frame that enforces a strict CSP with Trusted Types (see
+ * csp.test.ts): renders a document and reports back to the parent.
+ */
+import { markdownStyles, renderMarkdown } from '../../../src/render/markdown/index.js';
+import { lastStreamUsedWorker } from '../../../src/render/markdown/chunks.js';
+
+const violations: string[] = [];
+document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI} ${e.sample}`));
+
+async function run(): Promise<void> {
+  const host = document.createElement('div');
+  const root = host.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = [markdownStyles.styleSheet!];
+  const container = document.createElement('div');
+  root.append(container);
+  document.body.append(host);
+  const source = new URLSearchParams(location.hash.slice(1)).get('doc') ?? '';
+  try {
+    const result = await renderMarkdown(container, source, { path: 'docs/a.md', idPrefix: 'f-' });
+    await new Promise((r) => setTimeout(r, 100));
+    parent.postMessage({ type: 'qa-csp-result', ok: true, blocks: result.blocks, usedWorker: lastStreamUsedWorker, text: container.textContent, html: container.innerHTML, violations, pwned: (window as { __qaPwned?: unknown }).__qaPwned ?? null }, '*');
+  } catch (error) {
+    parent.postMessage({ type: 'qa-csp-result', ok: false, error: String(error), violations }, '*');
+  }
+}
+
+void run();
