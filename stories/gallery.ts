@@ -1,7 +1,7 @@
 /**
  * The story gallery: a sidebar of stories per element, a toolbar (theme,
  * locale, width, debug) and a stage. All state lives in the URL, so a link
- * opens one state: `?story=panel/reference&theme=dark&locale=ru&width=320&debug=1`.
+ * opens one state: `?story=panel/reference&theme=dark&locale=ru&width=320&dir=rtl&debug=1`.
  * `&bare=1` hides the chrome (screenshots).
  */
 import { html, render, nothing } from 'lit';
@@ -22,6 +22,10 @@ const LOCALES: Array<[string, string]> = [
   ['ru', 'RU'],
   ['zh', '中文'],
 ];
+const DIRS: Array<[string, string]> = [
+  ['ltr', 'LTR'],
+  ['rtl', 'RTL'],
+];
 const WIDTHS: Array<[string, string]> = [
   ['320', '320'],
   ['480', '480'],
@@ -34,6 +38,7 @@ interface State {
   theme: Theme;
   locale: string;
   width: string;
+  dir: string;
   debug: boolean;
   bare: boolean;
 }
@@ -51,6 +56,7 @@ function readState(): State {
     theme,
     locale: LOCALES.some(([l]) => l === q.get('locale')) ? q.get('locale')! : 'en',
     width: WIDTHS.some(([w]) => w === q.get('width')) ? q.get('width')! : '480',
+    dir: q.get('dir') === 'rtl' ? 'rtl' : 'ltr',
     debug: q.get('debug') === '1',
     bare: q.get('bare') === '1',
   };
@@ -62,6 +68,7 @@ function writeState(next: State, push = true): void {
   if (next.theme !== 'light') q.set('theme', next.theme);
   if (next.locale !== 'en') q.set('locale', next.locale);
   if (next.width !== '480') q.set('width', next.width);
+  if (next.dir !== 'ltr') q.set('dir', next.dir);
   if (next.debug) q.set('debug', '1');
   if (next.bare) q.set('bare', '1');
   const url = `${location.pathname}?${q}`;
@@ -80,22 +87,46 @@ function applyTheme(theme: Theme): void {
   document.body.toggleAttribute('data-ds-dark-theme', theme === 'dsh-dark');
 }
 
-const eventLog: string[] = [];
+const eventLog: Array<{ n: number; name: string; text: string }> = [];
+let eventSerial = 0;
 const LOGGED = ['qa-source-open', 'qa-close', 'qa-group-open', 'qa-toggle', 'qa-mode-change', 'qa-rendered'];
 for (const name of LOGGED) {
   document.addEventListener(name, (e) => {
     const detail = (e as CustomEvent).detail ?? {};
     const summary = 'source' in detail ? { id: detail.source?.id, path: detail.path, ranges: detail.ranges, href: detail.href } : detail;
-    eventLog.unshift(`${name} ${JSON.stringify(summary)}`);
-    eventLog.length = Math.min(eventLog.length, 6);
+    eventLog.unshift({ n: ++eventSerial, name, text: JSON.stringify(summary) });
+    eventLog.length = Math.min(eventLog.length, 8);
     paintEvents();
   });
 }
 
 function paintEvents(): void {
   const el = document.querySelector('.events');
-  if (el) render(html`${eventLog.map((l) => html`<div>${l}</div>`)}`, el as HTMLElement);
+  if (!el) return;
+  render(
+    eventLog.length
+      ? html`<div class="events-head">
+            <span>Events</span>
+            <button
+              type="button"
+              @click=${() => {
+                eventLog.length = 0;
+                paintEvents();
+              }}
+            >
+              Clear
+            </button>
+          </div>
+          <ol>
+            ${eventLog.map((l) => html`<li><b>${l.name}</b> <span>${l.text}</span></li>`)}
+          </ol>`
+      : html``,
+    el as HTMLElement,
+  );
 }
+
+/** The sidebar filter (not part of the URL: it is a way to find a story, not a state of one). */
+let filter = '';
 
 function radios<T extends string>(name: string, legend: string, options: Array<[T, string]>, current: string, onPick: (v: T) => void) {
   return html`<fieldset>
@@ -116,54 +147,77 @@ function paint(): void {
   root.classList.toggle('bare', state.bare);
   const title = found ? `${found.group.title} · ${found.story.name}` : 'No stories yet';
   document.title = `${title} · qa-sources-kit`;
+  const needle = filter.trim().toLowerCase();
+  const groups = storyGroups
+    .map((g) => ({ g, stories: g.stories.filter((s) => !needle || `${g.title} ${s.name} ${s.id}`.toLowerCase().includes(needle)) }))
+    .filter((x) => x.stories.length > 0);
   render(
     html`
       <nav class="sidebar" aria-label="Stories">
         <div class="brand">qa-sources-kit<small>Story gallery</small></div>
-        ${storyGroups.map(
-          (g) => html`<h2>${g.title} <code>&lt;${g.element}&gt;</code></h2>
+        <div class="filter">
+          <input
+            type="search"
+            placeholder="Filter stories"
+            aria-label="Filter stories"
+            .value=${filter}
+            @input=${(e: Event) => {
+              filter = (e.target as HTMLInputElement).value;
+              paint();
+            }}
+          />
+        </div>
+        ${groups.map(
+          ({ g, stories }) => html`<h2>${g.title} <code>&lt;${g.element}&gt;</code> <span class="n">${stories.length}</span></h2>
             <ul>
-              ${g.stories.map((s) => {
+              ${stories.map((s) => {
                 const id = `${g.id}/${s.id}`;
                 return html`<li>
                   <a
                     href="?story=${id}"
                     aria-current=${id === state.story ? 'page' : nothing}
                     @click=${(e: MouseEvent) => {
+                      if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
                       e.preventDefault();
                       update({ story: id });
                     }}
-                    >${s.name}</a
+                    >${s.name}${s.live ? html` <small class="badge">live</small>` : nothing}</a
                   >
                 </li>`;
               })}
             </ul>`,
         )}
+        ${groups.length === 0 ? html`<p class="no-match">No story matches.</p>` : nothing}
       </nav>
       <header class="toolbar">
-        <span class="title">${title}</span>
+        <h1 class="title">${title}</h1>
         ${radios('theme', 'Theme', THEMES, state.theme, (v) => update({ theme: v }))}
         ${radios('locale', 'Locale', LOCALES, state.locale, (v) => update({ locale: v }))}
+        ${radios('dir', 'Direction', DIRS, state.dir, (v) => update({ dir: v }))}
         ${radios('width', 'Width', WIDTHS, state.width, (v) => update({ width: v }))}
         <label class="check"><input type="checkbox" .checked=${state.debug} @change=${(e: Event) => update({ debug: (e.target as HTMLInputElement).checked })} />Debug</label>
       </header>
       <main class="stage">
         ${found
-          ? html`<div
-              class="frame"
-              data-width=${state.width}
-              style=${styleMap({ width: state.width === 'full' ? undefined : `${state.width}px` })}
-              lang=${state.locale}
-              data-story=${state.story}
-            >
-              ${found.story.render({ locale: state.locale, debug: state.debug })}
-            </div>`
+          ? html`<p class="frame-label">${state.width === 'full' ? 'Full width' : `${state.width} px`} · ${state.locale} · ${state.dir}</p>
+              <div
+                class="frame"
+                data-width=${state.width}
+                style=${styleMap({ width: state.width === 'full' ? undefined : `${state.width}px` })}
+                lang=${state.locale}
+                dir=${state.dir}
+                data-story=${state.story}
+              >
+                ${found.story.render({ locale: state.locale, debug: state.debug })}
+              </div>`
           : html`<p class="empty-gallery">No stories yet.</p>`}
-        <div class="events" aria-live="polite"></div>
+        <section class="events" aria-label="Events" aria-live="polite"></section>
       </main>
     `,
     root,
   );
+  paintEvents();
+  root.querySelector('.sidebar a[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
 }
 
 window.addEventListener('popstate', () => paint());

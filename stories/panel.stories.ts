@@ -112,5 +112,10 @@ export const panelStories: StoryGroup = {
     { id: 'provisional-stream', name: 'Provisional updates → final', render: streamStory },
     simple('malformed', 'Malformed payload (debug)', { sources: malformedPayload, debug: true }),
     simple('json-text', 'Payload as JSON text', { sources: JSON.stringify(referencePayload) }),
+    {
+      id: 'themed',
+      name: 'Themed with custom properties and parts',
+      render: (ctx) => html`<div class="story-themed">${panel(ctx, { sources: referencePayload })}</div>`,
+    },
   ],
 };

@@ -277,6 +277,8 @@ export const cardStyles = css`
     font-size: 16px;
   }
   .badge.text {
+    direction: ltr;
+    unicode-bidi: isolate;
     font: 700 10px/1 var(--_qa-font-mono);
     letter-spacing: 0.02em;
   }
@@ -368,11 +370,12 @@ export const cardStyles = css`
     color: var(--_qa-text-faint);
   }
   .toggle::before {
+    /* A down/up chevron: physical borders on purpose, it points the same way in both directions. */
     content: '';
     inline-size: 7px;
     block-size: 7px;
-    border-inline-end: 1.8px solid currentColor;
-    border-block-end: 1.8px solid currentColor;
+    border-right: 1.8px solid currentColor;
+    border-bottom: 1.8px solid currentColor;
     transform: translateY(-2px) rotate(45deg);
     transition: transform var(--_qa-duration);
   }

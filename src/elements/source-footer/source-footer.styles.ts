@@ -14,23 +14,10 @@ export const footerStyles = css`
     font-size: 0.93em;
     container: qa-footer / inline-size;
   }
-  /* Narrow: chips flow under the label instead of hanging beside it. */
-  @container qa-footer (max-width: 420px) {
-    .bar {
-      flex-wrap: wrap;
-      column-gap: 6px;
-    }
-    .label {
-      margin-inline-end: 4px;
-    }
-    .chips {
-      display: contents;
-    }
-  }
   .bar {
     display: flex;
     align-items: baseline;
-    gap: var(--qa-footer-gap, 10px);
+    gap: 6px var(--qa-footer-gap, 10px);
   }
   .chips {
     display: flex;
@@ -38,6 +25,10 @@ export const footerStyles = css`
     align-items: center;
     gap: 6px;
     min-inline-size: 0;
+  }
+  .toggle {
+    align-self: flex-end;
+    margin-inline-start: -4px;
   }
   .label {
     flex: none;
@@ -95,18 +86,20 @@ export const footerStyles = css`
     color: var(--_qa-text-quiet);
   }
   .toggle::before {
+    /* Physical borders on purpose: rotated, it points to the inline end (see :dir(rtl)), or down when expanded. */
     content: '';
     inline-size: 7px;
     block-size: 7px;
-    border-inline-end: 1.8px solid currentColor;
-    border-block-end: 1.8px solid currentColor;
+    border-right: 1.8px solid currentColor;
+    border-bottom: 1.8px solid currentColor;
     transform: translateX(-1px) rotate(-45deg);
     transition: transform var(--_qa-duration);
   }
   :host(:dir(rtl)) .toggle::before {
     transform: translateX(1px) rotate(135deg);
   }
-  .toggle[aria-expanded='true']::before {
+  .toggle[aria-expanded='true']::before,
+  :host(:dir(rtl)) .toggle[aria-expanded='true']::before {
     transform: translateY(-2px) rotate(45deg);
   }
   .toggle:hover {
@@ -197,6 +190,21 @@ export const footerStyles = css`
   }
   .more:hover {
     text-decoration: underline;
+  }
+  /* Narrow: the label and the toggle on the first line, the chips under them. */
+  @container qa-footer (max-width: 420px) {
+    .bar {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      align-items: center;
+    }
+    .chips {
+      grid-column: 1 / -1;
+      grid-row: 2;
+    }
+    .toggle {
+      margin-inline-start: 0;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     .pulse {

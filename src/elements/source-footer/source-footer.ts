@@ -97,17 +97,18 @@ export class QaSourceFooter extends LitElement {
     const lang = this.localize.lang;
     return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
       <div class="bar">
-        <span class="label" part="label" id="label"
+        <span class="label" part="label" id="label" dir="auto"
           ><span class="word">${t('sources')}</span> <span class="n">${formatNumber(view.count, lang)}</span>${this.provisional
             ? html`<span class="pulse" title=${t('provisional')}></span><span class="visually-hidden">${t('provisional')}</span>`
             : nothing}</span
         >
         <span class="chips"
           >${view.groups.map(
-            (g) => html`<button type="button" class="chip" part="chip" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
+            (g) => html`<button type="button" class="chip" part="chip" dir="auto" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
               ${groupName(t, g.kind)} <span class="chip-n">${formatNumber(g.count, lang)}</span>
             </button>`,
-          )}<button
+          )}</span
+        ><button
           type="button"
           class="toggle"
           part="toggle"
@@ -116,8 +117,7 @@ export class QaSourceFooter extends LitElement {
           aria-label=${t('showList')}
           title=${this.expanded ? t('hideList') : t('showList')}
           @click=${this.onToggle}
-          ></button
-        ></span>
+        ></button>
       </div>
       ${this.expanded ? this.list(view.groups, t) : nothing}
     </div>`;

@@ -137,8 +137,9 @@ export const panelStyles = css`
     inline-size: 6px;
     block-size: 6px;
     margin-inline: 2px 1px;
-    border-inline-end: 1.6px solid var(--_qa-text-quiet);
-    border-block-end: 1.6px solid var(--_qa-text-quiet);
+    /* Physical borders on purpose: rotated, they point down, or towards the inline end when collapsed (see :dir(rtl)). */
+    border-right: 1.6px solid var(--_qa-text-quiet);
+    border-bottom: 1.6px solid var(--_qa-text-quiet);
     transform: rotate(45deg) translate(-1px, -1px);
     transition: transform var(--_qa-duration);
   }

@@ -197,7 +197,7 @@ export class QaSourcesPanel extends LitElement {
         </div>
         ${showCount
           ? html`<p class="count" part="count">
-              <span class="count-text">${t('sourceCount', { n: view.count })}</span>${this.provisional
+              <span class="count-text" dir="auto">${t('sourceCount', { n: view.count })}</span>${this.provisional
                 ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
                 : nothing}
             </p>`
@@ -206,7 +206,7 @@ export class QaSourcesPanel extends LitElement {
       <div class="body" part="body">
         ${this.debug ? this.debugNotices(t) : nothing}
         ${view.empty && !this.provisional
-          ? html`<div class="empty" part="empty">${mark('other', 'glyph empty-mark')}<p>${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p></div>`
+          ? html`<div class="empty" part="empty">${mark('file', 'glyph empty-mark')}<p dir="auto">${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p></div>`
           : nothing}
         ${lists.map((l) => this.group(l, t, tabbable))}
       </div>
@@ -278,7 +278,7 @@ export class QaSourcesPanel extends LitElement {
           aria-label=${name}
           @click=${() => this.toggleGroup(l.key)}
         >
-          <span class="chev" aria-hidden="true"></span><span class="group-name"
+          <span class="chev" aria-hidden="true"></span><span class="group-name" dir="auto"
             >${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, this.localize.lang)}</span></span
           >
         </button>
