@@ -128,9 +128,6 @@ export const previewStyles = css`
     min-inline-size: 0;
   }
   @container (max-width: 380px) {
-    .size {
-      display: none;
-    }
     .header {
       padding-inline: var(--_qa-space-2);
     }
@@ -154,12 +151,6 @@ export const previewStyles = css`
       clip-path: inset(50%);
       white-space: nowrap;
     }
-  }
-  .size {
-    color: var(--_qa-text-faint);
-    font-size: 12px;
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
   }
   .badge {
     display: inline-flex;

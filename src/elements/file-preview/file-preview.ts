@@ -2,7 +2,6 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
-import { formatBytes } from '../../i18n/index.js';
 import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
@@ -432,7 +431,6 @@ export class QaFilePreview extends LitElement {
     const ready = this.status === 'ready';
     const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
-      ${this.file && ready ? html`<span class="size">${formatBytes(this.file.size, this.localize.lang)}</span>` : nothing}
       ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit, t, (m) => this.onToggle(m)) : nothing}
       <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
         ${icons.download()}

@@ -3,7 +3,7 @@
  * from the highlighter, and text extraction for copying. It outlives a view,
  * so switching Rendered/Raw back and forth never re-highlights.
  */
-import { startHighlight, splitLines, type HighlightJob, type TokenLine } from '../../render/highlight/index.js';
+import { chunkLine, startHighlight, splitLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
 
 /** Columns a tab advances to (matches the view's `tab-size`). */
@@ -16,8 +16,9 @@ export class RawDocument {
   readonly count: number;
   /** The widest line, in columns (tabs expanded). */
   readonly columns: number;
-  /** Tokens per line (token classes), as far as known. */
-  readonly tokens: Array<TokenLine | undefined>;
+  /** For each line, the chunk its tokens are in (index into `chunks`, -1: none yet). */
+  private readonly where: Int32Array;
+  private readonly chunks: TokenChunk[] = [];
   private readonly exact: Uint8Array;
   private readonly listeners = new Set<(from: number, to: number) => void>();
   private job: HighlightJob | null = null;
@@ -39,7 +40,7 @@ export class RawDocument {
       columns = Math.max(columns, line.length + tabs * (TAB_SIZE - 1));
     }
     this.columns = columns;
-    this.tokens = new Array(this.count);
+    this.where = new Int32Array(this.count).fill(-1);
     this.exact = new Uint8Array(this.count);
   }
 
@@ -49,20 +50,29 @@ export class RawDocument {
     if (!this.lang || this.count === 0) return (this.outcome = Promise.resolve('unsupported'));
     this.job = startHighlight(this.text, this.lang, {
       window,
-      onTokens: (from, lines, exact) => {
-        let last = from;
-        for (let i = 0; i < lines.length; i += 1) {
-          const n = from + i;
+      onTokens: (chunk) => {
+        const index = this.chunks.push(chunk) - 1;
+        let last = chunk.from;
+        for (let i = 0; i < chunk.count; i += 1) {
+          const n = chunk.from + i;
           if (n >= this.count) break;
-          if (!exact && this.exact[n]) continue;
-          this.tokens[n] = lines[i];
-          if (exact) this.exact[n] = 1;
+          if (!chunk.exact && this.exact[n]) continue;
+          this.where[n] = index;
+          if (chunk.exact) this.exact[n] = 1;
           last = n + 1;
         }
-        if (last > from) for (const l of this.listeners) l(from, last);
+        if (last > chunk.from) for (const l of this.listeners) l(chunk.from, last);
       },
     });
     return (this.outcome = this.job.done);
+  }
+
+  /** The tokens of line `n` (0-based) as far as known. */
+  tokensOf(n: number): TokenLine | undefined {
+    const c = this.where[n];
+    if (c === undefined || c < 0) return undefined;
+    const chunk = this.chunks[c]!;
+    return chunkLine(chunk, n - chunk.from);
   }
 
   /** The reader looks at these lines (0-based, end exclusive): colour them next. */

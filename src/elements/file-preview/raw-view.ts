@@ -173,7 +173,7 @@ export class RawView {
     row.className = 'ln';
     row.dataset.n = String(n + 1);
     row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
-    renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+    renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
     this.decorate(row, n);
     return row;
   }
@@ -195,7 +195,7 @@ export class RawView {
         continue;
       }
       row.replaceChildren();
-      renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+      renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
     }
   }
 
@@ -295,7 +295,7 @@ export class RawView {
         const row = this.rows.get(n);
         if (row) {
           row.replaceChildren();
-          renderTokens(this.doc.lines[n]!, this.doc.tokens[n], row);
+          renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
         }
       }
     }

@@ -7,7 +7,7 @@
  */
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker } from '../trusted.js';
-import type { TokenLine } from './engine.js';
+import type { TokenChunk } from './engine.js';
 import type { JobEvent, JobRunner } from './jobs.js';
 import { splitLines } from './lines.js';
 import type { ToHighlightWorker } from './highlight.worker.js';
@@ -22,11 +22,11 @@ export interface HighlightJobOptions {
   window?: [number, number] | null;
   signal?: AbortSignal;
   /**
-   * Tokens of `lines.length` lines from line `from` (0-based). Style numbers
-   * are token classes (`qa-tk-N`, 0 = plain). `exact` is false for lines
-   * coloured ahead of the exact pass; exact tokens for them follow later.
+   * Tokens of some lines (see `TokenChunk`, `chunkLine`). Style numbers are
+   * token classes (`qa-tk-N`, 0 = plain). Chunks with `exact: false` colour
+   * lines ahead of the exact pass; exact tokens for them follow later.
    */
-  onTokens?: (from: number, lines: TokenLine[], exact: boolean) => void;
+  onTokens?: (chunk: TokenChunk) => void;
 }
 
 /** A running highlight job. */
@@ -167,8 +167,9 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
     handle: (e) => {
       if (e.type === 'tokens') {
         for (const [local, style] of e.styles) styleMap.set(local, registerStyle(style));
-        for (const line of e.lines) for (let i = 1; i < line.length; i += 2) line[i] = styleMap.get(line[i]!) ?? 0;
-        options.onTokens?.(e.from, e.lines, e.exact);
+        const data = e.data;
+        for (let i = 1; i < data.length; i += 2) data[i] = styleMap.get(data[i]!) ?? 0;
+        options.onTokens?.({ from: e.from, count: e.count, offsets: e.offsets, data, exact: e.exact });
       } else finish(e.type);
     },
   };

@@ -29,9 +29,29 @@ export interface TokenStyle {
 /**
  * The tokens of one line as `[length, style, length, style, …]` in UTF-16
  * units, covering the line exactly; style 0 is plain text, other numbers are
- * tokenizer-local style ids announced with `takeNewStyles()`.
+ * style ids (tokenizer-local inside the tokenizer, token classes outside).
  */
-export type TokenLine = number[];
+export type TokenLine = ArrayLike<number>;
+
+/**
+ * The tokens of consecutive lines in two flat arrays (cheap to transfer from
+ * a worker and light on the garbage collector): line `i` is
+ * `data[offsets[i] … offsets[i + 1])`.
+ */
+export interface TokenChunk {
+  /** First line (0-based). */
+  from: number;
+  count: number;
+  offsets: Uint32Array;
+  data: Uint32Array;
+  /** False for lines coloured ahead of the exact pass (from a fresh grammar state). */
+  exact: boolean;
+}
+
+/** The tokens of line `i` of a chunk (a view, no copy). */
+export function chunkLine(chunk: TokenChunk, i: number): Uint32Array {
+  return chunk.data.subarray(chunk.offsets[i]!, chunk.offsets[i + 1]!);
+}
 
 interface ThemePair {
   light: ThemeRegistration;
@@ -136,8 +156,8 @@ export class Tokenizer {
     return id;
   }
 
-  /** Tokenizes `lines` (no line breaks inside) starting from `state`; returns their tokens and the state after the last line. */
-  tokenize(lines: readonly string[], state?: GrammarState): { lines: TokenLine[]; state: GrammarState | undefined } {
+  /** Tokenizes `lines` (no line breaks inside) starting from `state`; returns their tokens (flat) and the state after the last line. */
+  tokenize(lines: readonly string[], state?: GrammarState): { offsets: Uint32Array; data: Uint32Array; state: GrammarState | undefined } {
     const themed = this.hl.codeToTokensBase(lines.join('\n'), {
       lang: this.lang,
       theme: LIGHT_THEME,
@@ -145,24 +165,28 @@ export class Tokenizer {
       tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
       tokenizeTimeLimit: LINE_TIME_LIMIT,
     });
-    const out: TokenLine[] = [];
+    const offsets = new Uint32Array(lines.length + 1);
+    const data: number[] = [];
     for (let i = 0; i < lines.length; i += 1) {
       const text = lines[i]!;
-      const toks = themed[i] ?? [];
-      const line: TokenLine = [];
+      const start = data.length;
       let covered = 0;
-      for (const t of toks) {
+      for (const t of themed[i] ?? []) {
         const len = t.content.length;
         if (len === 0) continue;
         const id = this.styleId(t.color, t.bgColor, t.fontStyle);
-        const n = line.length;
-        if (n > 0 && line[n - 1] === id) line[n - 2] += len;
-        else line.push(len, id);
+        const n = data.length;
+        if (n > start && data[n - 1] === id) data[n - 2] += len;
+        else data.push(len, id);
         covered += len;
       }
       // The tokens must spell the line exactly; anything else shows as plain text.
-      out.push(covered === text.length ? line : text.length ? [text.length, 0] : []);
+      if (covered !== text.length) {
+        data.length = start;
+        if (text.length) data.push(text.length, 0);
+      }
+      offsets[i + 1] = data.length;
     }
-    return { lines: out, state: this.hl.getLastGrammarState(themed) };
+    return { offsets, data: Uint32Array.from(data), state: this.hl.getLastGrammarState(themed) };
   }
 }

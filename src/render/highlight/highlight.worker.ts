@@ -12,10 +12,11 @@ export type ToHighlightWorker =
   | { type: 'cancel'; id: number }
   | { type: 'warm'; lang: string | null };
 
-const scope = self as unknown as { postMessage(m: JobEvent): void; addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void };
+const scope = self as unknown as { postMessage(m: JobEvent, transfer?: Transferable[]): void; addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void };
 
 const runner = new JobRunner(
-  (e) => scope.postMessage(e),
+  // Token arrays are transferred, not copied.
+  (e) => scope.postMessage(e, e.type === 'tokens' ? [e.offsets.buffer, e.data.buffer] : []),
   () => new Promise((resolve) => setTimeout(resolve, 0)),
   40,
 );

@@ -6,7 +6,7 @@
  * `light-dark()`).
  */
 import { startHighlight, type HighlightJobOptions } from './client.js';
-import type { TokenLine } from './engine.js';
+import { chunkLine, type TokenLine } from './engine.js';
 import { splitLines } from './lines.js';
 import { resolveLanguage } from './languages.js';
 import { adoptTokenSheet, renderTokens } from './sheet.js';
@@ -16,7 +16,8 @@ export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighli
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_PREFIX } from './sheet.js';
 export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
-export type { TokenLine } from './engine.js';
+export { chunkLine } from './engine.js';
+export type { TokenLine, TokenChunk } from './engine.js';
 export { splitLines } from './lines.js';
 
 /**
@@ -33,8 +34,8 @@ export async function highlightElement(code: HTMLElement, lang: string, signal?:
     const tokens: TokenLine[] = new Array(lines.length);
     const job = startHighlight(text, id, {
       signal,
-      onTokens: (from, got, exact) => {
-        if (exact) for (let i = 0; i < got.length; i += 1) tokens[from + i] = got[i]!;
+      onTokens: (chunk) => {
+        if (chunk.exact) for (let i = 0; i < chunk.count; i += 1) tokens[chunk.from + i] = chunkLine(chunk, i);
       },
     });
     if ((await job.done) !== 'done' || signal?.aborted || code.textContent !== text) return;
@@ -62,21 +63,21 @@ export async function highlightLines(
   text: string,
   lang: string,
   options: { from?: number; to?: number; signal?: AbortSignal } = {},
-): Promise<TokenLine[] | null> {
+): Promise<number[][] | null> {
   const id = resolveLanguage(lang);
   if (!id) return null;
   const total = splitLines(text).length;
   const from = Math.max(0, options.from ?? 0);
   const to = Math.min(total, options.to ?? total);
-  const out: TokenLine[] = new Array(Math.max(0, to - from));
+  const out: number[][] = new Array(Math.max(0, to - from));
   let missing = out.length;
   let complete = missing === 0;
-  const onTokens: HighlightJobOptions['onTokens'] = (start, got, exact) => {
-    if (!exact) return;
-    for (let i = 0; i < got.length; i += 1) {
-      const n = start + i;
+  const onTokens: HighlightJobOptions['onTokens'] = (chunk) => {
+    if (!chunk.exact) return;
+    for (let i = 0; i < chunk.count; i += 1) {
+      const n = chunk.from + i;
       if (n >= from && n < to && out[n - from] === undefined) {
-        out[n - from] = got[i]!;
+        out[n - from] = Array.from(chunkLine(chunk, i));
         missing -= 1;
       }
     }

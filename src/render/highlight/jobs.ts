@@ -7,13 +7,13 @@
  * between chunks so no slice runs long and new requests are heard.
  */
 import type { GrammarState } from 'shiki/core';
-import { Tokenizer, type TokenLine, type TokenStyle } from './engine.js';
+import { Tokenizer, type TokenStyle } from './engine.js';
 
 export { splitLines } from './lines.js';
 
 /** What a running job reports. */
 export type JobEvent =
-  | { type: 'tokens'; id: number; from: number; lines: TokenLine[]; styles: Array<[number, TokenStyle]>; exact: boolean }
+  | { type: 'tokens'; id: number; from: number; count: number; offsets: Uint32Array; data: Uint32Array; styles: Array<[number, TokenStyle]>; exact: boolean }
   | { type: 'done'; id: number }
   | { type: 'unsupported'; id: number }
   | { type: 'failed'; id: number };
@@ -117,7 +117,11 @@ export class JobRunner {
       const end = Math.min(w[1], start + WINDOW_CONTEXT + this.chunkSize(job) * 2);
       const res = this.timed(job, () => tk.tokenize(job.lines.slice(start, end)), end - start);
       const skip = w[0] - start;
-      this.emit({ type: 'tokens', id: job.id, from: w[0], lines: res.lines.slice(skip), styles: tk.takeNewStyles(), exact: false });
+      if (end <= w[0]) return;
+      // Drop the context lines: offsets rebased to the window's first line.
+      const base = res.offsets[skip]!;
+      const offsets = res.offsets.slice(skip).map((o) => o - base);
+      this.emit({ type: 'tokens', id: job.id, from: w[0], count: end - w[0], offsets, data: res.data.slice(base), styles: tk.takeNewStyles(), exact: false });
       return;
     }
     if (w && w[1] <= job.cursor) job.window = null;
@@ -127,7 +131,7 @@ export class JobRunner {
     const res = this.timed(job, () => tk.tokenize(job.lines.slice(from, to), job.state), to - from);
     job.state = res.state;
     job.cursor = to;
-    this.emit({ type: 'tokens', id: job.id, from, lines: res.lines, styles: tk.takeNewStyles(), exact: true });
+    this.emit({ type: 'tokens', id: job.id, from, count: to - from, offsets: res.offsets, data: res.data, styles: tk.takeNewStyles(), exact: true });
     if (to >= job.lines.length) {
       this.jobs.delete(job.id);
       this.emit({ type: 'done', id: job.id });

@@ -154,7 +154,7 @@ describe('highlight: tokens', () => {
   it('colours the window first, then replaces it with exact tokens', async () => {
     const text = Array.from({ length: 3_000 }, (_, i) => `const v${i} = ${i}; // n`).join('\n');
     const events: Array<{ from: number; n: number; exact: boolean }> = [];
-    const job = startHighlight(text, 'typescript', { window: [2_500, 2_540], onTokens: (from, lines, exact) => events.push({ from, n: lines.length, exact }) });
+    const job = startHighlight(text, 'typescript', { window: [2_500, 2_540], onTokens: (c) => events.push({ from: c.from, n: c.count, exact: c.exact }) });
     expect(await job.done).to.equal('done');
     const firstWindow = events.findIndex((e) => e.from <= 2_500 && e.from + e.n >= 2_540);
     expect(firstWindow).to.be.greaterThan(-1);
