@@ -4,7 +4,7 @@
  * can yield between them.
  */
 import { startWorker } from '../trusted.js';
-import { renderChunks, type HtmlChunk, type ParseOptions } from './parser.js';
+import type { HtmlChunk, ParseOptions } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
 
@@ -70,11 +70,17 @@ function releaseWorker(): void {
 }
 
 function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
-  const iterator = renderChunks(source, options);
+  // The parser loads on demand: pages that never need it on the main thread never download it twice.
+  let iterator: Generator<HtmlChunk, void, void> | null = null;
   let done = false;
   return {
     async next() {
       if (done) return null;
+      if (!iterator) {
+        const { renderChunks } = await import('./parser.js');
+        if (done) return null;
+        iterator = renderChunks(source, options);
+      }
       const r = iterator.next();
       if (r.done) {
         done = true;
@@ -82,10 +88,10 @@ function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
       }
       return r.value;
     },
-    ready: () => !done,
+    ready: () => !done && iterator !== null,
     cancel() {
       done = true;
-      iterator.return();
+      iterator?.return();
     },
   };
 }

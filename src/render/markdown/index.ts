@@ -13,7 +13,7 @@ import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
 import { sanitizeToFragment } from '../sanitize.js';
 import { streamChunks, type ChunkStream } from './chunks.js';
-import { FIRST_CHUNK_CHARS, documentPrefix, renderWhole } from './parser.js';
+import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
 import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin, clearMarks, type LineRange } from './marks.js';
 
@@ -209,28 +209,35 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
   let provisional: HTMLElement | null = null;
   let sliceStart = performance.now();
   try {
-    // A big document's first screen comes from its start alone, rendered here at once, and is
-    // swapped for the real first chunk when the whole parse delivers it (normally identical).
+    // A big document's first screen may come from its start alone, parsed here (the parser
+    // module loads on demand), while the worker parses everything; the real first chunk then
+    // replaces it (normally identical). Whichever is ready first is shown first.
+    let upcoming = stream.next();
     const prefix = source.length >= PROVISIONAL_MIN_CHARS ? documentPrefix(source, FIRST_CHUNK_CHARS) : null;
     if (prefix) {
-      const early = renderWhole(prefix, nonce);
-      const fragment = sanitizeToFragment(early.html, { idPrefix: options.idPrefix, nonce });
-      decorate(fragment, { ...ctx, pendingLinks: [], codeBlocks: [] });
-      provisional = container.ownerDocument.createElement('div');
-      provisional.className = 'qa-chunk';
-      provisional.setAttribute('data-qa-provisional', '');
-      provisional.append(fragment);
-      container.append(provisional);
-      first = false;
-      options.onFirstChunk?.();
-      await yieldToBrowser();
+      const early = import('./parser.js').then((parser) => parser.renderWhole(prefix, nonce));
+      const winner = await Promise.race([upcoming.then(() => null), early.catch(() => null)]);
       if (job.cancelled) throw abortError();
-      sliceStart = performance.now();
+      if (winner) {
+        const fragment = sanitizeToFragment(winner.html, { idPrefix: options.idPrefix, nonce });
+        decorate(fragment, { ...ctx, pendingLinks: [], codeBlocks: [] });
+        provisional = container.ownerDocument.createElement('div');
+        provisional.className = 'qa-chunk';
+        provisional.setAttribute('data-qa-provisional', '');
+        provisional.append(fragment);
+        container.append(provisional);
+        first = false;
+        options.onFirstChunk?.();
+        await yieldToBrowser();
+        if (job.cancelled) throw abortError();
+        sliceStart = performance.now();
+      }
     }
     for (;;) {
-      const chunk = await stream.next();
+      const chunk = await upcoming;
       if (job.cancelled) throw abortError();
       if (!chunk) break;
+      upcoming = stream.next();
       const fragment = sanitizeToFragment(chunk.html, { idPrefix: options.idPrefix, nonce });
       decorate(fragment, ctx);
       const wrapper = container.ownerDocument.createElement('div');

@@ -17,6 +17,7 @@ import footnotePlugin from 'markdown-it-footnote';
 import alertsPlugin from 'markdown-it-github-alerts';
 import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
+import { FIRST_CHUNK_CHARS } from './prefix.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -37,7 +38,7 @@ export interface HtmlChunk {
   lines: number;
 }
 
-export const FIRST_CHUNK_CHARS = 2_500;
+export { FIRST_CHUNK_CHARS } from './prefix.js';
 export const CHUNK_CHARS = 8_000;
 /** Raw HTML left open (an unclosed `<div>`) never holds more than this in one chunk. */
 const MAX_OPEN_HTML_CHUNK_CHARS = 200_000;
@@ -346,32 +347,6 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
     const html = md.renderer.render(tail.tokens, md.options, env);
     if (html.trim()) yield { html, blocks: 1, lines: 1 };
   }
-}
-
-/**
- * The start of a document up to about `chars` characters, cut at a blank
- * line outside fenced code and before an unindented line, or null when no
- * such cut comes soon enough. Rendered on its own it gives a provisional
- * first screen while the whole document is still being parsed.
- */
-export function documentPrefix(source: string, chars: number): string | null {
-  const limit = Math.min(source.length, chars * 4);
-  let fence: string | null = null;
-  let pos = 0;
-  while (pos < limit) {
-    const end = source.indexOf('\n', pos);
-    if (end < 0) return null;
-    const line = source.slice(pos, end);
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (marker) {
-      const run = marker[1]!;
-      if (fence === null) fence = run;
-      else if (run[0] === fence[0] && run.length >= fence.length && line.trim() === run) fence = null;
-    }
-    pos = end + 1;
-    if (fence === null && pos >= chars && line.trim() === '' && /^[^\s]/.test(source.slice(pos, pos + 1))) return source.slice(0, pos);
-  }
-  return null;
 }
 
 /** Renders a whole (small) document as one HTML string, footnotes left out. */
