@@ -47,7 +47,7 @@ export const previewStyles = css`
     display: flex;
     align-items: center;
     gap: 6px;
-    flex: 1 1 18rem;
+    flex: 1 1 auto;
     min-inline-size: 0;
     color: var(--_qa-text-quiet);
     font-size: 13px;

@@ -160,6 +160,18 @@ describe('<qa-file-preview> behaviour', function () {
       expect(sessionStorage.getItem(STORAGE_KEY)).to.equal(null);
     });
 
+    it('re-marks the rendered blocks when the ranges change', async () => {
+      const el = mountStory('markdown-rendered');
+      await nextRendered(el);
+      el.ranges = [{ lineStart: 1, lineEnd: 3 }];
+      await el.updateComplete;
+      const marked = [...root(el).querySelectorAll<HTMLElement>('[part="markdown"] [data-qa-marked]')];
+      expect(marked.length).to.be.greaterThan(0);
+      for (const b of marked) expect(Number(b.dataset.qaLine!.split('-')[0])).to.be.at.most(3);
+      expect(q(el, '[part="chip"]').textContent!.trim()).to.equal('Referenced lines: 1–3');
+      expect(q(el, '.link-button').textContent!.trim()).to.equal('View raw at lines 1–3');
+    });
+
     it('takes path and ranges from a source reference', async () => {
       const host = createMemoryHost(sampleWorkspace());
       const source: QaSourceReference = {
