@@ -110,6 +110,23 @@ function linkResolver(job: Job, options: MarkdownRenderOptions, locale: string) 
     }
     return answer;
   };
+  // Answers are applied in small time-sliced batches: thousands of links answered at once
+  // must not turn into one long task.
+  const answered: Array<[DecorateContext['pendingLinks'][number], string | null]> = [];
+  let flushing = false;
+  const flush = async () => {
+    flushing = true;
+    while (answered.length && !job.cancelled) {
+      const until = performance.now() + SLICE_MS;
+      while (answered.length && performance.now() < until) {
+        const [link, accepted] = answered.shift()!;
+        if (accepted) acceptWorkspaceLink(link.el, accepted, link.fragment);
+        else refuseWorkspaceLink(link.el, locale);
+      }
+      if (answered.length) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    flushing = false;
+  };
   return (links: DecorateContext['pendingLinks']) => {
     for (const link of links) {
       if (!options.resolveLink) {
@@ -117,9 +134,9 @@ function linkResolver(job: Job, options: MarkdownRenderOptions, locale: string) 
         continue;
       }
       void ask(link.path).then((accepted) => {
-        if (job.cancelled || !link.el.isConnected) return;
-        if (accepted) acceptWorkspaceLink(link.el, accepted, link.fragment);
-        else refuseWorkspaceLink(link.el, locale);
+        if (job.cancelled) return;
+        answered.push([link, accepted]);
+        if (!flushing) void flush();
       });
     }
     links.length = 0;
