@@ -259,9 +259,13 @@ export const cardStyles = css`
     border-radius: calc(var(--qa-card-radius, var(--_qa-radius)) - 1px);
     cursor: pointer;
   }
+  /* The card is one control: its ring goes around the whole card. */
   .main:focus-visible {
+    outline: none;
+  }
+  .card:has(> .main:focus-visible) {
     outline: 2px solid var(--_qa-focus);
-    outline-offset: -2px;
+    outline-offset: 1px;
   }
   .badge {
     position: absolute;
@@ -430,6 +434,9 @@ export const cardStyles = css`
   @media (forced-colors: active) {
     .card {
       border-color: CanvasText;
+    }
+    .card:has(> .main:focus-visible) {
+      outline-color: Highlight;
     }
     .badge,
     .tag {

@@ -255,7 +255,7 @@ export const panelStyles = css`
     border-radius: 50%;
     background: var(--_qa-danger);
   }
-  .problems li.warning::before {
+  .problems li.severity-warning::before {
     background: var(--_qa-warning);
   }
   .problems code {

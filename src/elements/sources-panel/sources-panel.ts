@@ -338,7 +338,7 @@ export class QaSourcesPanel extends LitElement {
       ? html`<details class="notice problems" part="notice">
           <summary>${t('problems', { n: problems.length })}</summary>
           <ul role="list">
-            ${problems.map((p) => html`<li class=${p.severity}><code dir="ltr">${p.path || '(payload)'}</code> <span dir="auto">${p.message}</span></li>`)}
+            ${problems.map((p) => html`<li class=${`severity-${p.severity}`}><code dir="ltr">${p.path || '(payload)'}</code> <span dir="auto">${p.message}</span></li>`)}
           </ul>
         </details>`
       : nothing}`;
