@@ -281,8 +281,8 @@ export const cardStyles = css`
     font-size: 16px;
   }
   .badge.text {
-    direction: ltr;
-    unicode-bidi: isolate;
+    /* Its own direction from its text (C# stays C# in a right-to-left page); the box still sits at the inline start. */
+    unicode-bidi: plaintext;
     font: 700 10px/1 var(--_qa-font-mono);
     letter-spacing: 0.02em;
   }

@@ -561,6 +561,35 @@ describe('<qa-sources-panel>', () => {
     });
   });
 
+  it('mirrors in a right-to-left page without reordering its texts', async () => {
+    const c = await mount(html`<div dir="rtl" style="inline-size: 400px; block-size: 560px"><qa-sources-panel .sources=${referencePayload} locale="ru"></qa-sources-panel></div>`);
+    const el = c.querySelector('qa-sources-panel')!;
+    const code = $$(el, '.card')[1]!;
+    const badge = code.querySelector('.badge')!.getBoundingClientRect();
+    const title = code.querySelector('.title')!.getBoundingClientRect();
+    expect(badge.left, 'badge at the inline start (right)').to.be.greaterThan(title.right);
+    expect(code.querySelector('.toggle')!.getBoundingClientRect().right, 'details toggle at the inline end (left)').to.be.lessThan(title.left);
+    const node = [...code.querySelector('.badge')!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent === 'C#')!;
+    const glyph = (i: number) => {
+      const r = document.createRange();
+      r.setStart(node, i);
+      r.setEnd(node, i + 1);
+      return r.getBoundingClientRect().left;
+    };
+    expect(glyph(0), 'C# stays C#, not #C').to.be.lessThan(glyph(1));
+    expect($(el, '.count-text')!.getAttribute('dir')).to.equal('auto');
+    expect(text($(el, '.count-text'))).to.equal('7 источников');
+  });
+
+  it('follows a language change at runtime', async () => {
+    const el = await mountStory('reference');
+    el.locale = 'zh';
+    await settle(el);
+    expect(text($(el, '.heading'))).to.equal('来源');
+    expect(text($(el, '.count-text'))).to.equal('7 个来源');
+    expect($(el, '.base')!.getAttribute('lang')).to.equal('zh');
+  });
+
   it('accepts a hostile payload object as well as its JSON text', async () => {
     const a = await mountPanel(hostilePayload);
     const b = await mountPanel(JSON.stringify(hostilePayload));
