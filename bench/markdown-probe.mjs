@@ -8,8 +8,10 @@ const runs = Number(runsArg);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await puppeteer.launch({ executablePath: findChromium(), headless: true, args: chromiumArgs });
 try {
-  for (const doc of ['synthetic', 'spec', 'changelog']) {
-    for (const mode of ['kit', 'baseline']) {
+  const docs = process.env.QA_PROBE_DOCS?.split(',') ?? ['synthetic', 'spec', 'changelog'];
+  const modes = process.env.QA_PROBE_MODES?.split(',') ?? ['kit', 'baseline'];
+  for (const doc of docs) {
+    for (const mode of modes) {
       const results = [];
       for (let i = 0; i < runs + 1; i++) {
         const page = await browser.newPage();
@@ -23,7 +25,7 @@ try {
       }
       const pick = (k) => median(results.map((r) => r[k]));
       console.log(
-        `${doc.padEnd(10)} ${mode.padEnd(9)} ${String(results[0].bytes).padStart(8)} B  first screen ${String(pick('firstScreen')).padStart(5)} ms  painted ${String(pick('painted')).padStart(5)} ms  longest task ${String(pick('longestTask')).padStart(4)} ms  tasks>50ms ${pick('tasksOver50')}`,
+        `${doc.padEnd(10)} ${mode.padEnd(9)} ${String(results[0].bytes).padStart(8)} B  first chunk ${String(pick('firstChunk')).padStart(5)} ms  first screen ${String(pick('firstScreen')).padStart(5)} ms  painted ${String(pick('painted')).padStart(5)} ms  longest task ${String(pick('longestTask')).padStart(4)} ms  tasks>50ms ${pick('tasksOver50')}`,
       );
     }
   }

@@ -13,6 +13,8 @@ interface ProbeResult {
   mode: string;
   bytes: number;
   firstScreen: number;
+  /** When the first chunk was in the container (before paint). */
+  firstChunk: number;
   painted: number;
   longestTask: number;
   tasksOver50: number;
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
 
   const start = performance.now();
   let firstScreen = 0;
+  let firstChunk = 0;
   if (mode === 'baseline') {
     const md = markdownIt({ html: true, linkify: true });
     const fragment = DOMPurify.sanitize(md.render(source), { RETURN_DOM_FRAGMENT: true });
@@ -80,7 +83,10 @@ async function main(): Promise<void> {
       idPrefix: 'p-',
       ranges,
       resolveLink: async (p) => (p.includes('secret') ? null : p),
-      onFirstChunk: () => (first = afterPaint()),
+      onFirstChunk: () => {
+        firstChunk = performance.now() - start;
+        first = afterPaint();
+      },
     });
     firstScreen = (await first!) - start;
   }
@@ -92,10 +98,13 @@ async function main(): Promise<void> {
     mode,
     bytes: source.length,
     firstScreen: Math.round(firstScreen),
+    firstChunk: Math.round(firstChunk),
     painted: Math.round(painted),
     longestTask: Math.round(Math.max(0, ...mine.map((t) => t.duration))),
     tasksOver50: mine.filter((t) => t.duration > 50).length,
-  };
+    highlighted: container.querySelectorAll('code[data-qa-highlighted]').length,
+    codeBlocks: container.querySelectorAll('pre > code').length,
+  } as ProbeResult;
   (window as unknown as { __probe: ProbeResult }).__probe = result;
   if (q.has('frames')) {
     (window as unknown as { __frames: unknown }).__frames = frames

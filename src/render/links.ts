@@ -101,6 +101,21 @@ export function claimedHost(text: string): string | null {
   return explicit || COMMON_TLDS.has(host.slice(host.lastIndexOf('.') + 1)) ? host : null;
 }
 
+const hostCache = new Map<string, ReturnType<typeof describeHost>>();
+const HOST_CACHE_SIZE = 500;
+
+// Documents link to the same few hosts over and over: describe each once.
+function hostOf(url: URL): ReturnType<typeof describeHost> {
+  const key = url.hostname;
+  let host = hostCache.get(key);
+  if (host === undefined) {
+    host = describeHost(url.href);
+    if (hostCache.size >= HOST_CACHE_SIZE) hostCache.clear();
+    hostCache.set(key, host);
+  }
+  return host;
+}
+
 /**
  * What to show next to an external link so its real destination cannot be
  * disguised: the real host when the text names another one, or the ASCII
@@ -114,7 +129,7 @@ export function hostNotice(href: string, text: string): { host: string; reason: 
     return null;
   }
   if (url.protocol === 'mailto:') return null;
-  const host = describeHost(href);
+  const host = hostOf(url);
   if (!host) return null;
   const claimed = claimedHost(text);
   const bare = (h: string) => h.replace(/^www\./, '');

@@ -71,6 +71,19 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Resolves once the browser had a chance to paint (or after a short while in a hidden page, where frames do not run). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 function randomNonce(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
@@ -245,7 +258,7 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
         container.append(provisional);
         first = false;
         options.onFirstChunk?.();
-        await yieldToBrowser();
+        await afterNextPaint();
         if (job.cancelled) throw abortError();
         sliceStart = performance.now();
       }
@@ -274,9 +287,10 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
       ctx.codeBlocks.length = 0;
       resolveLinks(ctx.pendingLinks);
       if (first) {
+        // Let the first screen paint before the rest of the document is worked on.
         first = false;
         options.onFirstChunk?.();
-        await yieldToBrowser();
+        await afterNextPaint();
         sliceStart = performance.now();
       } else if (performance.now() - sliceStart > SLICE_MS || !stream.ready()) {
         await yieldToBrowser();

@@ -27,6 +27,8 @@ export interface ParseOptions {
   firstChunkChars?: number;
   /** Source characters in the following chunks. */
   chunkChars?: number;
+  /** A cheaper parser setup (no emoji shortcodes) for a provisional first screen. */
+  quick?: boolean;
 }
 
 /** One block-aligned piece of the rendered document. */
@@ -39,7 +41,7 @@ export interface HtmlChunk {
 }
 
 export { FIRST_CHUNK_CHARS } from './prefix.js';
-export const CHUNK_CHARS = 8_000;
+export const CHUNK_CHARS = 5_000;
 /** Raw HTML left open (an unclosed `<div>`) never holds more than this in one chunk. */
 const MAX_OPEN_HTML_CHUNK_CHARS = 200_000;
 
@@ -184,13 +186,14 @@ function renderFrontMatter(token: Token, env: Env): string {
   return `<table class="qa-front-matter"${span}><caption${kit(env, 'front-matter')}></caption><tbody>${rows}</tbody></table>\n`;
 }
 
-function createParser(): MarkdownIt {
+function createParser(withEmoji: boolean): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
   // Addresses without a scheme are links only under common generic endings: `README.md` or
   // `index.ts` are file names (country-code endings would make them links).
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, false);
   md.use(frontMatterPlugin);
-  md.use(emojiPlugin, { shortcuts: {} });
+  // Emoji shortcodes compile one large pattern; the quick first-screen parser goes without.
+  if (withEmoji) md.use(emojiPlugin, { shortcuts: {} });
   md.use(footnotePlugin);
   md.use(alertsPlugin, {
     markers: ALERT_MARKERS,
@@ -228,6 +231,7 @@ function createParser(): MarkdownIt {
 }
 
 let parser: MarkdownIt | null = null;
+let quickParser: MarkdownIt | null = null;
 
 // Core rules before inline parsing run once over the whole document (block
 // structure, reference definitions, footnote definitions); the rest run per
@@ -236,12 +240,14 @@ const BLOCK_STAGE = ['normalize', 'block', 'github-alerts', 'qa_alerts_pairing']
 const CHUNK_STAGE = ['inline', 'linkify', 'replacements', 'smartquotes', 'text_join', 'emoji', 'qa_task_lists', 'anchor', 'qa_block_attributes'];
 const TAIL_STAGE = ['footnote_tail'];
 
-function getParser(): MarkdownIt {
-  return (parser ??= createParser());
+function getParser(quick = false): MarkdownIt {
+  if (quick) return parser ?? (quickParser ??= createParser(false));
+  return (parser ??= createParser(true));
 }
 
 function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
-  md.core.ruler.enableOnly(rules);
+  // The quick parser lacks some rules (emoji): names it does not know are skipped.
+  md.core.ruler.enableOnly(rules, true);
   md.core.process(state);
 }
 
@@ -274,7 +280,7 @@ function lineStarts(src: string): number[] {
  * around Markdown). Footnotes come last.
  */
 export function* renderChunks(source: string, options: ParseOptions): Generator<HtmlChunk, void, void> {
-  const md = getParser();
+  const md = getParser(options.quick === true);
   const env: Env = { qaNonce: options.nonce };
   const firstChars = options.firstChunkChars ?? FIRST_CHUNK_CHARS;
   const chunkChars = options.chunkChars ?? CHUNK_CHARS;
@@ -349,12 +355,12 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   }
 }
 
-/** Renders a whole (small) document as one HTML string, footnotes left out. */
+/** Renders a whole (small) document as one HTML string, footnotes left out, with the quick parser. */
 export function renderWhole(source: string, nonce: string): HtmlChunk {
   let html = '';
   let blocks = 0;
   let lines = 0;
-  for (const chunk of renderChunks(source, { nonce, firstChunkChars: Infinity, chunkChars: Infinity })) {
+  for (const chunk of renderChunks(source, { nonce, firstChunkChars: Infinity, chunkChars: Infinity, quick: true })) {
     if (chunk.html.startsWith('<section class="footnotes"')) continue;
     html += chunk.html;
     blocks += chunk.blocks;
