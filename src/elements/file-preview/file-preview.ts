@@ -165,7 +165,11 @@ export class QaFilePreview extends LitElement {
       if (this.path && this.host) this.load();
       else this.reset(this.path ? 'loading' : 'idle');
     }
-    if (changed.has('ranges')) this.rangeIndex = 0;
+    if (changed.has('ranges')) {
+      this.rangeIndex = 0;
+      // Raw: scroll before the template commits, while the layout is still clean (a cheap jump).
+      if (this.status === 'ready' && this.currentMode === 'raw') this.applyRanges(true);
+    }
   }
 
   private reset(status: Status): void {
@@ -265,7 +269,7 @@ export class QaFilePreview extends LitElement {
 
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    if (changed.has('ranges') && this.status === 'ready') this.applyRanges(true);
+    if (changed.has('ranges') && this.status === 'ready' && this.currentMode === 'rendered') this.applyRanges(true);
   }
 
   private ensureRaw(): void {
@@ -326,8 +330,7 @@ export class QaFilePreview extends LitElement {
   /** Marks and scrolls to the referenced ranges in whichever mode is shown. */
   private applyRanges(scroll: boolean): void {
     if (this.currentMode === 'raw') {
-      this.rawView?.setRanges(this.ranges);
-      if (scroll && this.ranges[0]) this.rawView?.scrollToLine(this.ranges[0].lineStart);
+      this.rawView?.setRanges(this.ranges, scroll ? (this.ranges[0]?.lineStart ?? null) : null);
     } else if (this.markdownDone && this.markdownRef.value) {
       const first = markBlocks(this.markdownRef.value, this.ranges);
       if (scroll && first) this.scrollWithin(first);

@@ -13,7 +13,7 @@ import { RawDocument } from './raw-document.js';
 /** Height of one line, in CSS pixels (the styles use the same value). */
 export const LINE_HEIGHT = 20;
 /** Rows kept above and below the viewport. */
-const OVERSCAN = 12;
+const OVERSCAN = 8;
 /** Viewport height assumed before the scroller has been laid out. */
 const FALLBACK_HEIGHT = 600;
 
@@ -116,9 +116,10 @@ export class RawView {
     return this.rows.size;
   }
 
-  /** Marks the referenced ranges (1-based, inclusive). */
-  setRanges(ranges: readonly QaLineRange[]): void {
+  /** Marks the referenced ranges (1-based, inclusive), scrolling to `scrollTo` first when given (new rows come out marked). */
+  setRanges(ranges: readonly QaLineRange[], scrollTo: number | null = null): void {
     this.ranges = ranges;
+    if (scrollTo !== null) this.scrollToLine(scrollTo);
     for (const [n, row] of this.rows) this.decorate(row, n);
   }
 

@@ -22,7 +22,7 @@ interface Report {
 
 const violations: string[] = [];
 const errors: string[] = [];
-document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
 window.addEventListener('error', (e) => errors.push(String(e.message)));
 
 async function until<T>(check: () => T | null | undefined | false, timeout = 15_000): Promise<T | null> {

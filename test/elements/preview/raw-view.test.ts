@@ -189,12 +189,12 @@ describe('<qa-file-preview> raw view', function () {
   it('keeps tokens when switching Rendered and Raw back and forth', async () => {
     const el = mountStory('markdown-raw-ranges');
     await nextRendered(el);
-    const coloured = await waitFor(() => row(el, 1)?.querySelector('span'), 'coloured markdown');
+    const coloured = await waitFor(() => row(el, 14)?.querySelector('span'), 'coloured markdown');
     expect(coloured).to.not.equal(null);
     root(el).querySelector<HTMLElement>('[data-mode="rendered"]')!.click();
     await el.updateComplete;
     root(el).querySelector<HTMLElement>('[data-mode="raw"]')!.click();
     await el.updateComplete;
-    expect(row(el, 1)!.querySelector('span'), 'colours right away').to.not.equal(null);
+    expect(row(el, 14)!.querySelector('span'), 'colours right away').to.not.equal(null);
   });
 });
