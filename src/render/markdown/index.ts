@@ -45,10 +45,10 @@ export interface MarkdownRenderResult {
 }
 
 /** Main-thread work per task before yielding to the browser. */
-const SLICE_MS = 8;
+const SLICE_MS = 12;
 const LINK_RESOLVE_CONCURRENCY = 4;
 /** Documents at least this long first show a provisional screen rendered from their start alone. */
-const PROVISIONAL_MIN_CHARS = 64_000;
+const PROVISIONAL_MIN_CHARS = 400_000;
 /** Rough rendered height of one source line. */
 const LINE_HEIGHT_ESTIMATE_PX = 22;
 /** Code blocks start highlighting this far before they scroll into view. */
