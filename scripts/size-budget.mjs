@@ -97,12 +97,12 @@ function top(chunk, n = 4) {
 }
 
 /**
- * Measures the kit's bundle. Core is what a page pays to show the elements
- * and a Markdown preview without highlighting: the entry with its static
- * imports, the workers and every other lazy chunk outside the highlighter.
- * The highlighter is shiki's core, regex engine and the kit's tokenizer.
- * Lazy main-thread fallbacks whose code a worker already carries are left
- * out of both (a page downloads one or the other).
+ * Measures the kit's bundle. Core is what a page may download to show the
+ * elements and a Markdown preview without highlighting: the entry with its
+ * static imports, the workers and every lazy chunk outside the highlighter.
+ * The highlighter is shiki's core, its regex engine and the kit's tokenizer,
+ * wherever they are. A main-thread copy of a worker's code counts too (it is
+ * marked `duplicate`): a page that loads both pays twice.
  */
 export async function measureSizes({ baseline = true } = {}) {
   const chunks = await bundle(path.join(root, 'src/index.ts'));
@@ -118,13 +118,13 @@ export async function measureSizes({ baseline = true } = {}) {
   const workerModules = new Set(chunks.filter((c) => c.worker).flatMap((c) => c.modules.map((m) => m.id)));
   for (const c of chunks) {
     c.initial = initial.has(c.file);
-    // Bundler helpers (runtime, preload) are tiny and not in the workers: they do not make a chunk more than a fallback.
-    const own = c.modules.filter((m) => !/(rolldown\/runtime|vite\/preload-helper|commonjsHelpers)/.test(m.id));
-    c.fallback = !c.worker && !c.initial && (c.kind === 'core' || c.kind === 'highlighter') && own.length > 0 && own.every((m) => workerModules.has(m.id));
+    // Bundler helpers (runtime, preload) are tiny and not in the workers: they do not make a chunk less of a duplicate.
+    const own = c.modules.filter((m) => !/(rolldown\/runtime|vite\/preload-helper|commonjsHelpers)/.test(m.id) && m.bytes > 0);
+    c.duplicate = !c.worker && own.length > 0 && own.filter((m) => workerModules.has(m.id)).reduce((n, m) => n + m.bytes, 0) > 0.5 * own.reduce((n, m) => n + m.bytes, 0);
   }
   const sum = (list) => list.reduce((s, c) => s + c.gzip, 0);
-  const core = chunks.filter((c) => c.kind === 'core' && !c.fallback);
-  const highlighter = chunks.filter((c) => c.kind === 'highlighter' && !c.fallback);
+  const core = chunks.filter((c) => c.kind === 'core');
+  const highlighter = chunks.filter((c) => c.kind === 'highlighter');
   const languages = chunks.filter((c) => c.kind === 'language').sort((a, b) => b.gzip - a.gzip);
   const themes = chunks.filter((c) => c.kind === 'theme');
   const langName = (c) =>
@@ -144,7 +144,7 @@ export async function measureSizes({ baseline = true } = {}) {
     themes: themes.map((c) => ({ file: c.file, gzip: c.gzip })),
     chunks: chunks
       .sort((a, b) => b.gzip - a.gzip)
-      .map((c) => ({ file: c.file, kind: c.kind, worker: c.worker, initial: c.initial, fallback: c.fallback, gzip: c.gzip, bytes: c.bytes, top: top(c, 6) })),
+      .map((c) => ({ file: c.file, kind: c.kind, worker: c.worker, initial: c.initial, duplicate: c.duplicate, gzip: c.gzip, bytes: c.bytes, top: top(c, 6) })),
     baseline: null,
   };
   if (baseline) out.baseline = sum(await bundle(path.join(root, 'bench/size-baseline.ts'), { workers: false }));
@@ -190,9 +190,10 @@ async function main() {
   if (problems.length) {
     console.error('Size budget exceeded:');
     for (const p of problems) console.error(`  - ${p}`);
-    const heavy = sizes.chunks.filter((c) => c.kind === 'core' && !c.fallback).slice(0, 3);
-    console.error('  largest core files (gzip; biggest modules before minifying):');
-    for (const c of heavy) console.error(`    ${c.file}${c.worker ? ' (worker)' : ''} ${(c.gzip / KB).toFixed(1)} KB: ${c.top.join(', ')}`);
+    const heavy = sizes.chunks.filter((c) => c.kind !== 'language' && c.kind !== 'theme').slice(0, 5);
+    console.error('  largest files (gzip; biggest modules before minifying):');
+    const what = (c) => [c.kind, c.worker ? 'worker' : c.initial ? 'initial load' : 'lazy', c.duplicate ? 'duplicates a worker' : ''].filter(Boolean).join(', ');
+    for (const c of heavy) console.error(`    ${c.file} (${what(c)}) ${(c.gzip / KB).toFixed(1)} KB: ${c.top.join(', ')}`);
     process.exit(1);
   }
 }
