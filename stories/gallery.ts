@@ -5,7 +5,7 @@
  * `&bare=1` hides the chrome (screenshots).
  */
 import { html, render, nothing } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from './css-props.js';
 import '../src/index.js';
 import { storyGroups, findStory } from './index.js';
 
@@ -203,7 +203,7 @@ function paint(): void {
               <div
                 class="frame"
                 data-width=${state.width}
-                style=${styleMap({ width: state.width === 'full' ? undefined : `${state.width}px` })}
+                style=${cssProps({ width: state.width === 'full' ? undefined : `${state.width}px` })}
                 lang=${state.locale}
                 dir=${state.dir}
                 data-story=${state.story}

@@ -7,7 +7,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from './css-props.js';
 import { connectSources, createFetchHost, createMemoryHost, createSourcesStore, type QaPanelLike, type QaFooterLike, type QaPreviewLike, type QaSourcesHost, type QaSourcesStore } from '../src/host/index.js';
 import type { QaTurnSources } from '../src/model/types.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
@@ -103,7 +103,7 @@ function wired(ctx: StoryContext, args: WiredArgs): TemplateResult {
   return html`<div
     class="live-story"
     data-wiring=${args.id}
-    style=${styleMap({ display: 'grid', gap: '16px', alignContent: 'start' })}
+    style=${cssProps({ display: 'grid', gap: '16px', alignContent: 'start' })}
   >
     <article class="story-answer">
       <p>${args.answer}</p>
@@ -113,7 +113,7 @@ function wired(ctx: StoryContext, args: WiredArgs): TemplateResult {
     ${drawer(html`<qa-sources-panel ?debug=${ctx.debug}></qa-sources-panel>`, 420)}
     <qa-file-preview
       hidden
-      style=${styleMap({ blockSize: '520px', border: '1px solid var(--g-border)', borderRadius: '10px', overflow: 'hidden' })}
+      style=${cssProps({ blockSize: '520px', border: '1px solid var(--g-border)', borderRadius: '10px', overflow: 'hidden' })}
       ${ref((el) => attach(args, el?.parentElement ?? undefined))}
     ></qa-file-preview>
   </div>`;

@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from './css-props.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import {
   belowThresholdPayload,
@@ -20,7 +20,7 @@ export const DRAWER_HEIGHT = 560;
 
 /** A fixed-height drawer, the way a host page embeds the panel (so scrolling shows). */
 export function drawer(content: TemplateResult, height = DRAWER_HEIGHT): TemplateResult {
-  return html`<div class="story-drawer" style=${styleMap({ blockSize: `${height}px` })}>${content}</div>`;
+  return html`<div class="story-drawer" style=${cssProps({ blockSize: `${height}px` })}>${content}</div>`;
 }
 
 // Built once: the big payloads are reused by every render (and share one parse).

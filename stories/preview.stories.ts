@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from './css-props.js';
 import { createMemoryHost, type QaMemoryHostOptions } from '../src/host/memory.js';
 import type { QaSourcesHost } from '../src/host/types.js';
 import type { QaLineRange } from '../src/model/present.js';
@@ -19,7 +19,7 @@ interface PreviewArgs {
   height?: number;
 }
 
-const frame = (height: number) => styleMap({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
+const frame = (height: number) => cssProps({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
 
 /** The preview as a host page shows it: a fixed-height pane. Tests render the same template. */
 export function renderPreview(args: PreviewArgs, ctx: StoryContext): TemplateResult {
