@@ -12,12 +12,17 @@
  * - URLs: `http:`, `https:`, `mailto:`, fragments and relative paths only
  *   (after DOMPurify strips whitespace and control characters); no `data:`.
  *
+ * Before parsing, inline `style` and `on…` attribute names are renamed to
+ * inert ones (`inline-attributes.ts`): browsers report them against a strict
+ * page policy as soon as they are parsed, even though nothing would apply.
+ *
  * It uses a private DOMPurify instance with fixed configuration; its hooks
  * read the current call's context, which is set only for the duration of
  * one synchronous `sanitize()` call, so concurrent renders cannot mix their
  * prefixes and the hooks never call back into DOMPurify.
  */
 import createDOMPurify, { type DOMPurify, type Config, type UponSanitizeAttributeHookEvent } from 'dompurify';
+import { defuseInlineAttributes } from './inline-attributes.js';
 
 /** Elements allowed from documents. */
 export const ALLOWED_TAGS: readonly string[] = [
@@ -164,7 +169,8 @@ export function sanitizeToFragment(html: string, ctx: SanitizeContext): Document
   if (current) throw new Error('sanitizeToFragment is not re-entrant');
   current = ctx;
   try {
-    return p.sanitize(html) as unknown as DocumentFragment;
+    // Inline styles and handlers are renamed before parsing, so a strict page policy has nothing to report.
+    return p.sanitize(defuseInlineAttributes(html)) as unknown as DocumentFragment;
   } finally {
     current = null;
   }
