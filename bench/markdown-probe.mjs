@@ -9,7 +9,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await puppeteer.launch({ executablePath: findChromium(), headless: true, args: chromiumArgs });
 try {
   const docs = process.env.QA_PROBE_DOCS?.split(',') ?? ['synthetic', 'spec', 'changelog'];
-  const modes = process.env.QA_PROBE_MODES?.split(',') ?? ['kit', 'baseline'];
+  const modes = process.env.QA_PROBE_MODES?.split(',') ?? ['kit', 'kit-cold', 'baseline'];
   for (const doc of docs) {
     for (const mode of modes) {
       const results = [];

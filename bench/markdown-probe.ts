@@ -6,7 +6,7 @@
 import markdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
 import { base, tokens } from '../src/elements/shared/styles.js';
-import { markdownStyles, renderMarkdown } from '../src/render/markdown/index.js';
+import { markdownStyles, renderMarkdown, warmMarkdown } from '../src/render/markdown/index.js';
 
 interface ProbeResult {
   doc: string;
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   const q = new URLSearchParams(location.search);
   const doc = q.get('doc') ?? 'synthetic';
   const mode = q.get('mode') ?? 'kit';
+  // `kit` warms the parser while the document loads, as the preview does while reading a file; `kit-cold` does not.
+  if (mode === 'kit') warmMarkdown(doc === 'synthetic' ? 1_000_000 : 0);
   const source =
     doc === 'spec' ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
     : doc === 'changelog' ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()

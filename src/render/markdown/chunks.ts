@@ -18,6 +18,8 @@ export interface ChunkStream {
 }
 
 const IDLE_WORKER_MS = 30_000;
+/** Below this size, parsing runs in main-thread slices unless the worker is already running. */
+export const MAIN_THREAD_MAX_CHARS = 400_000;
 
 let workerAllowed = true;
 let worker: Worker | null = null;
@@ -26,10 +28,17 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 const listeners = new Map<number, (message: ParseResponse | { type: 'broken' }) => void>();
 
-/** Turns worker parsing off (or back on); when off, parsing is time-sliced on the main thread. */
-export function setWorkerParsing(enabled: boolean): void {
-  workerAllowed = enabled;
-  if (!enabled) stopWorker();
+let workerAlways = false;
+
+/**
+ * Turns worker parsing off (`false`: time-sliced on the main thread), back to
+ * the default (`true`: the worker for big documents or when it is running
+ * anyway), or on for every document (`'always'`).
+ */
+export function setWorkerParsing(mode: boolean | 'always'): void {
+  workerAllowed = mode !== false;
+  workerAlways = mode === 'always';
+  if (!workerAllowed) stopWorker();
 }
 
 /** True when the last stream came from the worker. */
@@ -154,9 +163,15 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
   };
 }
 
+/** Starts the parsing worker ahead of a render (it stops again when left idle). */
+export function warmWorker(): void {
+  if (getWorker()) releaseWorker();
+}
+
 /** Starts parsing `source`; chunks arrive through the returned stream. */
 export function streamChunks(source: string, options: ParseOptions): ChunkStream {
-  const w = getWorker();
+  // A document small enough to parse in short main-thread slices does not wait for a cold worker.
+  const w = worker || workerAlways || source.length >= MAIN_THREAD_MAX_CHARS ? getWorker() : null;
   lastStreamUsedWorker = w !== null;
   return w ? workerStream(w, source, options) : mainThreadStream(source, options);
 }

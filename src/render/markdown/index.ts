@@ -12,7 +12,7 @@ import { resolveLocale } from '../../i18n/index.js';
 import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
 import { sanitizeToFragment } from '../sanitize.js';
-import { streamChunks, type ChunkStream } from './chunks.js';
+import { MAIN_THREAD_MAX_CHARS, streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
 import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin, clearMarks, type LineRange } from './marks.js';
@@ -306,6 +306,17 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
   }
   options.signal?.removeEventListener('abort', onAbort);
   return { blocks, marked, durationMs: performance.now() - started };
+}
+
+/**
+ * Optional: starts loading the Markdown parser ahead of a render, e.g. while
+ * the file is still being read, so the first screen does not wait for it.
+ * `expectedChars` (the file size, when known) also starts the parsing worker
+ * for big documents. Safe to call any number of times.
+ */
+export function warmMarkdown(expectedChars = 0): void {
+  void import('./parser.js').catch(() => undefined);
+  if (expectedChars >= MAIN_THREAD_MAX_CHARS) warmWorker();
 }
 
 /** (Re)marks blocks whose source-line span overlaps `ranges` (attribute `data-qa-marked`), returns the first marked block or null. */

@@ -186,6 +186,34 @@ function renderFrontMatter(token: Token, env: Env): string {
   return `<table class="qa-front-matter"${span}><caption${kit(env, 'front-matter')}></caption><tbody>${rows}</tbody></table>\n`;
 }
 
+const MAYBE_SHORTCODE = /:[\w+-]+:/;
+
+/**
+ * Emoji shortcodes (`:tada:`), the plugin's rule limited to paragraphs that
+ * contain something shaped like a shortcode: its one large pattern is slow
+ * to run over every piece of text, and most text has none.
+ */
+function useEmoji(md: MarkdownIt): void {
+  type CoreRule = (state: StateCore) => void;
+  const ruler = md.core.ruler as unknown as { after(a: string, name: string, fn: CoreRule, opt?: unknown): void };
+  const after = ruler.after;
+  ruler.after = function (afterName, name, fn, opt) {
+    const rule: CoreRule =
+      name !== 'emoji'
+        ? fn
+        : (state) => {
+            const candidates = state.tokens.filter((t) => t.type === 'inline' && MAYBE_SHORTCODE.test(t.content));
+            if (candidates.length) fn({ tokens: candidates, Token: state.Token } as unknown as StateCore);
+          };
+    after.call(this, afterName, name, rule, opt);
+  };
+  try {
+    md.use(emojiPlugin, { shortcuts: {} });
+  } finally {
+    ruler.after = after;
+  }
+}
+
 function createParser(withEmoji: boolean): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
   // Addresses without a scheme are links only under common generic endings: `README.md` or
@@ -193,7 +221,7 @@ function createParser(withEmoji: boolean): MarkdownIt {
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, false);
   md.use(frontMatterPlugin);
   // Emoji shortcodes compile one large pattern; the quick first-screen parser goes without.
-  if (withEmoji) md.use(emojiPlugin, { shortcuts: {} });
+  if (withEmoji) useEmoji(md);
   md.use(footnotePlugin);
   md.use(alertsPlugin, {
     markers: ALERT_MARKERS,

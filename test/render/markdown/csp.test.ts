@@ -45,7 +45,7 @@ describe('Markdown rendering: strict CSP and Trusted Types', function () {
   this.timeout(60_000);
 
   it('renders a hostile document with workers, no inline styles and no policy violations', async () => {
-    const doc = `# Title\n\n<img src=x onerror="window.__qaPwned=1"> <p style="color:red">styled</p>\n\n[x](javascript:alert(1))\n\n\`\`\`ts\nconst a = 1;\n\`\`\`\n\n${syntheticMarkdown(80_000)}`;
+    const doc = `# Title\n\n<img src=x onerror="window.__qaPwned=1"> <p style="color:red">styled</p>\n\n[x](javascript:alert(1))\n\n\`\`\`ts\nconst a = 1;\n\`\`\`\n\n${syntheticMarkdown(450_000)}`;
     const r = await renderInStrictFrame(doc);
     expect(r.error ?? null).to.equal(null);
     expect(r.ok).to.equal(true);
@@ -57,6 +57,14 @@ describe('Markdown rendering: strict CSP and Trusted Types', function () {
     expect(r.html).not.to.contain('style=');
     // Chromium reports inline handlers and styles in markup it parses (DOMPurify's inert document) even
     // though nothing runs or applies; anything else (workers, Trusted Types sinks, style sheets) must be clean.
+    expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
+  });
+
+  it('renders a small document on the main thread under the same policy', async () => {
+    const r = await renderInStrictFrame('# Small\n\n<b onclick="x()">bold</b> :tada:');
+    expect(r.ok).to.equal(true);
+    expect(r.usedWorker).to.equal(false);
+    expect(r.text).to.contain('bold 🎉');
     expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
   });
 });

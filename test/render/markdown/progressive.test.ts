@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { renderMarkdown } from '../../../src/render/markdown/index.js';
-import { setWorkerParsing } from '../../../src/render/markdown/chunks.js';
+import { lastStreamUsedWorker, setWorkerParsing } from '../../../src/render/markdown/chunks.js';
 import { ID_PREFIX, corpus, mount, syntheticMarkdown, waitFor } from './fixture.js';
 
 const BIG = syntheticMarkdown(1_000_000);
@@ -12,7 +12,7 @@ function chunkCount(c: HTMLElement): number {
 for (const mode of ['worker', 'main thread'] as const) {
   describe(`Markdown rendering: progressive (${mode})`, function () {
     this.timeout(60_000);
-    before(() => setWorkerParsing(mode === 'worker'));
+    before(() => setWorkerParsing(mode === 'worker' ? 'always' : false));
     after(() => setWorkerParsing(true));
 
     it('shows the first chunk before the render completes', async () => {
@@ -120,13 +120,16 @@ describe('Markdown rendering: worker and main thread agree', function () {
   it('produces the same DOM for a real document either way', async () => {
     const source = await corpus('gfm-tasklists-strikethrough-alerts-html.md');
     const html: string[] = [];
-    for (const worker of [true, false]) {
+    const used: boolean[] = [];
+    for (const worker of ['always', false] as const) {
       setWorkerParsing(worker);
       const m = mount();
       await renderMarkdown(m.container, source, { path: 'docs/ui-kit.md', idPrefix: ID_PREFIX });
       html.push(m.container.innerHTML);
+      used.push(lastStreamUsedWorker);
       m.remove();
     }
+    expect(used).to.deep.equal([true, false]);
     expect(html[0]!.length).to.be.greaterThan(1000);
     expect(html[0]).to.equal(html[1]);
   });
