@@ -66,6 +66,7 @@ export const previewStories: StoryGroup = {
   element: 'qa-file-preview',
   stories: [
     story('markdown-rendered', 'Markdown, rendered with a range', { path: 'docs/retry-policy.md', ranges: [{ lineStart: 27, lineEnd: 36 }] }),
+    { ...story('markdown-hostile', 'Markdown, hostile document (markup, URLs, spoofed links, bidi)', { path: 'docs/hostile.md' }), hostile: true },
     story('markdown-raw-ranges', 'Markdown, raw with ranges', { path: 'docs/retry-policy.md', mode: 'raw', ranges: [{ lineStart: 14, lineEnd: 21 }, { lineStart: 31, lineEnd: 35 }] }),
     story('code-raw', 'Code with a referenced range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }] }),
     story('code-plain', 'Code without ranges', { path: 'scripts/latency_report.py' }),

@@ -23,6 +23,16 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelectorAll('[part="markdown"] [data-qa-marked]').length).to.be.greaterThan(0);
     },
   },
+  'markdown-hostile': {
+    status: 'ready',
+    rendered: true,
+    check: (el, sr) => {
+      expect(el.currentMode).to.equal('rendered');
+      const md = sr.querySelector('[part="markdown"]')!;
+      expect(md.querySelector('script, iframe, svg:not([part="icon"]), form, [onerror], [onclick], [style]')).to.equal(null);
+      expect([...md.querySelectorAll('.qa-link-host')].map((c) => c.textContent)).to.include('evil.example');
+    },
+  },
   'markdown-raw-ranges': {
     status: 'ready',
     rendered: true,
