@@ -6,11 +6,13 @@
  *   workspace created when the server starts (test/server/workspace.ts),
  *   removed when it exits.
  * - `/__qa/test/*`: misbehaving servers for the fetch host's error paths.
+ * - `/__qa/csp/*`: strict-CSP pages of the security tests (test/server/csp.ts).
  */
 import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFileEndpoint } from '../../src/node/file-endpoint.js';
 import { createTestWorkspace } from './workspace.js';
+import { cspMiddleware } from './csp.js';
 
 type Middleware = (ctx: any, next: () => Promise<unknown>) => unknown;
 
@@ -107,6 +109,8 @@ const testRoutes: Record<string, (ctx: any) => unknown> = {
 };
 
 export const testServerMiddleware: Middleware[] = [
+  // Strict-CSP pages of the security tests, and the repository endpoint of the live stories.
+  cspMiddleware,
   async (ctx, next) => {
     if (ctx.path === TEST_FILE_ENDPOINT) return raw(ctx, fileEndpoint);
     const route = testRoutes[ctx.path as string];
