@@ -267,8 +267,38 @@ function decorateBlocks(root: DocumentFragment, ctx: DecorateContext): void {
   }
 }
 
+// Characters that reorder the text around them (Trojan Source). Plain marks (LRM, RLM, ALM) are
+// ordinary in right-to-left writing and stay.
+const REORDERING = /[\u202A-\u202E\u2066-\u2069]/;
+const REORDERING_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Shows direction overrides and isolates as visible markers instead of letting them reorder text. */
+function revealReordering(root: DocumentFragment, ctx: DecorateContext): void {
+  if (!REORDERING.test(root.textContent ?? '')) return;
+  const doc = root.ownerDocument;
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const hits: Text[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (REORDERING.test((n as Text).data)) hits.push(n as Text);
+  for (const text of hits) {
+    const parts: Node[] = [];
+    let last = 0;
+    for (const m of text.data.matchAll(REORDERING_ALL)) {
+      if (m.index! > last) parts.push(doc.createTextNode(text.data.slice(last, m.index)));
+      const marker = doc.createElement('span');
+      marker.className = 'qa-bidi';
+      marker.title = term(ctx.locale, 'bidiWarning');
+      marker.textContent = `⟦U+${m[0].codePointAt(0)!.toString(16).toUpperCase()}⟧`;
+      parts.push(marker);
+      last = m.index! + m[0].length;
+    }
+    if (last < text.data.length) parts.push(doc.createTextNode(text.data.slice(last)));
+    text.replaceWith(...parts);
+  }
+}
+
 /** All decoration of one sanitized chunk, in place. */
 export function decorate(root: DocumentFragment, ctx: DecorateContext): void {
+  revealReordering(root, ctx);
   decorateKitElements(root, ctx);
   decorateLinks(root, ctx);
   decorateImages(root, ctx);

@@ -165,6 +165,15 @@ export const markdownStyles = css`
     text-decoration: none;
     vertical-align: 0.05em;
   }
+  .qa-markdown .qa-bidi {
+    padding: 0 0.2em;
+    font-family: var(--_qa-font-mono);
+    font-size: 0.8em;
+    color: var(--_qa-warning);
+    border: 1px solid currentColor;
+    border-radius: var(--_qa-radius-small);
+    unicode-bidi: isolate;
+  }
   .qa-markdown .qa-link-unavailable {
     text-decoration: underline dotted var(--_qa-text-faint);
     text-underline-offset: 0.15em;

@@ -155,4 +155,14 @@ describe('Markdown rendering: hostile documents', () => {
     expect(p.hasAttribute('role')).to.equal(false);
     r.remove();
   });
+
+  it('shows direction overrides and isolates as markers instead of letting them reorder text', async () => {
+    const r = await render('Attachment: invoice\u202Efdp.exe and \u2067isolated\u2069\n\n```\nif (a) {\u202E } \u2066// x\n```\n\nשלום\u200F ok');
+    const markers = Array.from(r.container.querySelectorAll('.qa-bidi')).map((m) => m.textContent);
+    expect(markers).to.deep.equal(['⟦U+202E⟧', '⟦U+2067⟧', '⟦U+2069⟧', '⟦U+202E⟧', '⟦U+2066⟧']);
+    expect(/[\u202A-\u202E\u2066-\u2069]/.test(r.container.textContent!)).to.equal(false);
+    // Ordinary right-to-left marks stay.
+    expect(r.container.textContent).to.contain('\u200F');
+    r.remove();
+  });
 });
