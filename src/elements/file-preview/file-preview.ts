@@ -40,10 +40,10 @@ let instances = 0;
  *
  * @summary Preview of a local file source, Markdown rendered or raw with line ranges.
  *
- * @event qa-source-open - A relative link in the rendered document was activated (detail: path, ranges `[]`, a file source, location and href null). Cancelable: unless cancelled, the preview opens that path itself.
- * @event qa-close - The user asked to close the preview (Close button or Escape).
- * @event qa-mode-change - The user switched between Rendered and Raw (detail: mode, extension).
- * @event qa-rendered - A document finished rendering (detail: path, mode).
+ * @event {QaSourceOpenEvent} qa-source-open - A relative link in the rendered document was activated (`ranges` is empty; `location` and `href` are null). Cancelable: unless cancelled, the preview opens that path itself.
+ * @event {QaCloseEvent} qa-close - The user asked to close the preview (Close button or Escape).
+ * @event {QaModeChangeEvent} qa-mode-change - The user switched between Rendered and Raw.
+ * @event {QaRenderedEvent} qa-rendered - A document finished rendering.
  *
  * @csspart base - The whole preview.
  * @csspart header - The header row: breadcrumb and toolbar.

@@ -4,15 +4,29 @@ import { css } from 'lit';
  * Kit tokens. Each public `--qa-*` custom property falls back to the DSH web
  * client's token when the page defines it, then to the kit's own light/dark
  * value (`light-dark()`, following the page's `color-scheme`). Elements read
- * only the private `--_qa-*` results.
+ * only the private `--_qa-*` results. Every element takes these tokens (the
+ * custom-elements manifest lists them on each).
  *
- * Public tokens: --qa-color-surface, --qa-color-surface-raised,
- * --qa-color-text, --qa-color-text-quiet, --qa-color-text-faint,
- * --qa-color-border, --qa-color-border-strong, --qa-color-accent,
- * --qa-color-accent-text, --qa-color-hover, --qa-color-danger,
- * --qa-color-warning, --qa-color-highlight, --qa-color-highlight-edge,
- * --qa-color-focus, --qa-font-sans, --qa-font-mono, --qa-font-size,
- * --qa-radius, --qa-radius-small.
+ * @cssproperty --qa-color-surface - Background of the elements (DSH: `--dsw-alias-bg-base`).
+ * @cssproperty --qa-color-surface-raised - Background of raised areas: headers, code, skeletons.
+ * @cssproperty --qa-color-text - Main text (DSH: `--dsw-alias-label-primary`).
+ * @cssproperty --qa-color-text-quiet - Secondary text: paths, counts, details (DSH: `--dsw-alias-label-secondary`).
+ * @cssproperty --qa-color-text-faint - Tertiary text: hints, line numbers (DSH: `--dsw-alias-label-tertiary`).
+ * @cssproperty --qa-color-border - Borders and separators (DSH: `--dsw-alias-border-l1`).
+ * @cssproperty --qa-color-border-strong - Stronger borders: hovered and open cards (DSH: `--dsw-alias-border-l2`).
+ * @cssproperty --qa-color-accent - Accent: links, selection, focus ring (DSH: `--dsw-alias-state-business-primary`).
+ * @cssproperty --qa-color-accent-text - Text on an accent background.
+ * @cssproperty --qa-color-hover - Background of hovered controls (DSH: `--dsw-alias-interactive-bg-hover`).
+ * @cssproperty --qa-color-danger - Errors (DSH: `--dsw-alias-state-error-primary`).
+ * @cssproperty --qa-color-warning - Warnings: misleading names, partial content.
+ * @cssproperty --qa-color-highlight - Background of referenced lines and blocks.
+ * @cssproperty --qa-color-highlight-edge - Edge mark of referenced lines and blocks.
+ * @cssproperty --qa-color-focus - Focus ring (default: the accent).
+ * @cssproperty --qa-font-sans - Text font (DSH: `--dsw-font-family`, else the system font).
+ * @cssproperty --qa-font-mono - Code font (DSH: `--ds-font-family-code`).
+ * @cssproperty --qa-font-size - Base font size (default 14px).
+ * @cssproperty --qa-radius - Corner radius of cards and panes (default 8px).
+ * @cssproperty --qa-radius-small - Corner radius of badges and chips (default 5px).
  */
 export const tokens = css`
   :host {

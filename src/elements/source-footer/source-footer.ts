@@ -32,9 +32,9 @@ export function entryText(item: QaSourceItemView): { title: string; rest: string
  *
  * @summary The Sources line under an answer.
  *
- * @event qa-group-open - A group chip was pressed (open that group in the panel). Detail: `{ kind }`.
- * @event qa-source-open - An entry of the expanded list was activated. Cancelable. Detail: `{ source, location, path, ranges, href }`.
- * @event qa-toggle - The user expanded or collapsed the list. Detail: `{ expanded }`.
+ * @event {QaGroupOpenEvent} qa-group-open - A group chip was pressed (open that group in the panel).
+ * @event {QaSourceOpenEvent} qa-source-open - An entry of the expanded list was activated. Cancelable.
+ * @event {QaToggleEvent} qa-toggle - The user expanded or collapsed the list.
  *
  * @csspart base - The footer's box.
  * @csspart label - `Sources 12`.

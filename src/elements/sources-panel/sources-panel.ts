@@ -53,8 +53,8 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  *
  * @summary The right-hand Sources panel of an answer.
  *
- * @event qa-source-open - A card was activated. Cancelable: `preventDefault()` stops a remote link from opening. Detail: `{ source, location, path, ranges, href }`.
- * @event qa-close - The close button was pressed, or Escape with no details open.
+ * @event {QaSourceOpenEvent} qa-source-open - A card was activated. Cancelable: `preventDefault()` stops a remote link from opening.
+ * @event {QaCloseEvent} qa-close - The close button was pressed, or Escape with no details open.
  *
  * @csspart base - The panel's outer box.
  * @csspart header - The header: title, close button, count.
