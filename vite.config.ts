@@ -24,36 +24,75 @@ function fileEndpointPlugin(): Plugin {
   };
 }
 
+/** Bare imports the package build leaves to the application (its dependencies and React, an optional peer). `@lit/react` is bundled into `./react`. */
+const PACKAGE_EXTERNALS = (id: string) => /^(lit|@lit\/|markdown-it|dompurify|shiki|@shikijs\/|react|node:)/.test(id) && !/^@lit\/react($|\/)/.test(id);
+
+/** Modules whose import registers an element: the chunk holding them has side effects (package.json `sideEffects`). */
+const REGISTRATION = /\/src\/elements\/[^/]+\/define\.ts$/;
+
 /**
- * Two jobs:
- * - `vite` (npm start): serves the story gallery (index.html, stories/).
- * - `vite build` (npm run build): the library as ES modules, dependencies
- *   external, one entry per package export.
+ * `vite build --mode browser`: the no-bundler build in `dist/browser/`. Every
+ * dependency bundled and minified; the highlighter's worker, its language
+ * grammars and themes, and the on-demand Markdown parser stay lazy chunks;
+ * every URL between files is relative, so the folder works from any path.
  */
-export default defineConfig({
+const browserBuild = {
+  outDir: 'dist/browser',
+  emptyOutDir: true,
+  // No maps: most of this folder is grammar data; the package build has maps of the kit's code.
+  sourcemap: false,
+  target: 'es2022',
+  minify: true,
+  lib: { entry: { 'qa-sources-kit': 'src/index.ts' }, formats: ['es' as const] },
+  rollupOptions: {
+    output: { chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+  },
+};
+
+/**
+ * The package build (`npm run build`): ES modules, dependencies external, one
+ * entry per package export. Chunks that register elements are named
+ * `define-*.js` so package.json can list exactly them as side effects and
+ * bundlers can tree-shake everything else (the model above all).
+ */
+const packageBuild = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  sourcemap: true,
+  target: 'es2022',
+  minify: false,
+  lib: {
+    entry: {
+      index: 'src/index.ts',
+      model: 'src/model/index.ts',
+      // Node only (node:* imports stay external): the reference file endpoint.
+      node: 'src/node/index.ts',
+      // React wrappers (React external, an optional peer dependency).
+      react: 'src/react/index.ts',
+    },
+    formats: ['es' as const],
+  },
+  rollupOptions: {
+    external: PACKAGE_EXTERNALS,
+    output: {
+      preserveModules: false,
+      chunkFileNames: (chunk: { moduleIds: string[] }) =>
+        chunk.moduleIds.some((id) => REGISTRATION.test(id.replace(/\\/g, '/'))) ? 'chunks/define-[hash].js' : 'chunks/[name]-[hash].js',
+    },
+  },
+};
+
+/**
+ * - `vite` (npm start): serves the story gallery (index.html, stories/).
+ * - `vite build`: the package (see `packageBuild`).
+ * - `vite build --mode browser`: the no-bundler build (see `browserBuild`).
+ */
+export default defineConfig(({ mode }) => ({
   // Relative asset and worker URLs (`new URL('assets/x.js', import.meta.url)`), so the build works from any path.
   base: './',
   worker: { format: 'es' },
   server: { host: '127.0.0.1', strictPort: false },
   plugins: [fileEndpointPlugin()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    target: 'es2022',
-    minify: false,
-    lib: {
-      entry: {
-        index: 'src/index.ts',
-        model: 'src/model/index.ts',
-        // Node only (node:* imports stay external): the reference file endpoint.
-        node: 'src/node/index.ts',
-      },
-      formats: ['es'],
-    },
-    rollupOptions: {
-      external: (id) => /^(lit|@lit\/|markdown-it|dompurify|shiki|@shikijs\/|react|node:)/.test(id),
-      output: { preserveModules: false, chunkFileNames: 'chunks/[name]-[hash].js' },
-    },
-  },
-});
+  define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
+  build: mode === 'browser' ? browserBuild : packageBuild,
+}));
