@@ -1,5 +1,7 @@
-// `npm run build`: type check, then the library build (ES modules + types).
-// Later steps (manifest) are added as the kit grows; the size budget runs last.
+// `npm run build`: type check, the package build (ES modules, dependencies
+// external), the no-bundler build (`dist/browser/`, everything bundled), type
+// declarations, the custom-elements manifest (`custom-elements.json`), the
+// README's API section generated from it, and the size budget last.
 import { spawnSync } from 'node:child_process';
 import { root, ensureDependencies } from './env.mjs';
 
@@ -16,5 +18,9 @@ function run(name, cmd, args) {
 
 run('type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 run('library build', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+// After the library build, which empties dist/.
+run('no-bundler build (dist/browser)', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'browser', '--logLevel', 'error']);
 run('type declarations', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+run('custom-elements manifest', process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
+run('README API section', process.execPath, ['scripts/docs.mjs']);
 run('size budget', process.execPath, ['scripts/size-budget.mjs', '--no-baseline']);
