@@ -7,6 +7,7 @@ import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { testServerMiddleware } from './test/server/index.ts';
 import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
+import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -22,6 +23,7 @@ export default {
   middleware: testServerMiddleware,
   plugins: [
     workerUrlPlugin(),
+    reactEsmPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',
