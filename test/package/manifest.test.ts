@@ -39,7 +39,7 @@ interface ManifestElement {
 type LitClass = typeof LitElement & CustomElementConstructor;
 
 /** Element classes the public entry exports. */
-const classes: LitClass[] = Object.values(kit).filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
+const classes: LitClass[] = Object.values(kit as Record<string, unknown>).filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
 
 let manifest: { modules: Array<{ path: string; declarations?: ManifestElement[]; exports?: Array<{ kind: string; name: string; declaration: { name: string; module?: string } }> }> };
 const declOf = (tag: string): ManifestElement => {

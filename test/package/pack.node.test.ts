@@ -1,0 +1,121 @@
+// What the package publishes (`npm pack --dry-run --json`) and whether its
+// package.json points at files that are really in it. Needs `npm run build`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+import { bareImports, exportTargets, importsOf, packageJson, packageOf, packedFiles, root } from './pack.ts';
+
+const pkg = packageJson();
+const files = packedFiles();
+const packed = new Set(files);
+const norm = (p: string) => p.replace(/^\.\//, '');
+
+test('the pack holds the build, the manifest and the README, and nothing of the workshop', () => {
+  for (const must of ['package.json', 'README.md', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js']) {
+    assert.ok(packed.has(must), `${must} is packed`);
+  }
+  const unwanted = files.filter(
+    (f) =>
+      /^(src|test|stories|bench|scripts|examples|screenshots|coverage|node_modules)\//.test(f) ||
+      /(^|\/)node_modules\//.test(f) ||
+      /\.(test|stories)\.[jt]sx?(\.map)?$/.test(f) ||
+      (/\.tsx?$/.test(f) && !f.endsWith('.d.ts')) ||
+      /^(index\.html|vite\.config\.ts|tsconfig.*\.json|web-test-runner\.config\.mjs|custom-elements-manifest\.config\.mjs|package-lock\.json)$/.test(f),
+  );
+  assert.deepEqual(unwanted, []);
+  const outside = files.filter((f) => !pkg.files.some((entry) => f === entry || f.startsWith(`${entry}/`)) && f !== 'package.json');
+  assert.deepEqual(outside, [], 'only what `files` names (plus package.json)');
+});
+
+test('source maps in the pack map only the kit and its dependencies, never tests or stories', () => {
+  const maps = files.filter((f) => f.endsWith('.map'));
+  assert.ok(maps.length > 0);
+  for (const f of maps) {
+    const map = JSON.parse(readFileSync(path.join(root, f), 'utf8')) as { sources: string[] };
+    const bad = map.sources.filter((s) => /(^|\/)(test|stories|bench|examples)\//.test(s));
+    assert.deepEqual(bad, [], f);
+  }
+});
+
+test('every exports entry names its types first, and every target is in the pack', () => {
+  const expected = ['.', './model', './node', './react', './browser', './custom-elements.json', './package.json'];
+  assert.deepEqual(Object.keys(pkg.exports).sort(), [...expected].sort());
+  for (const [entry, value] of Object.entries(pkg.exports)) {
+    const isCode = !entry.endsWith('.json');
+    if (isCode) {
+      assert.equal(typeof value, 'object', `${entry} has conditions`);
+      assert.equal(Object.keys(value as object)[0], 'types', `${entry}: "types" comes first`);
+    }
+    for (const { condition, target } of exportTargets(value)) {
+      assert.ok(target.startsWith('./'), `${entry} → ${target} is package-relative`);
+      assert.ok(packed.has(norm(target)), `${entry} (${condition}) → ${target} is packed`);
+    }
+  }
+  for (const field of ['main', 'module', 'types', 'customElements'] as const) {
+    const target = pkg[field];
+    assert.ok(target && packed.has(norm(target)), `package.json ${field} → ${target} is packed`);
+  }
+  assert.equal(norm(pkg.customElements!), 'custom-elements.json');
+});
+
+test('the type declarations of every entry only import files that are packed', () => {
+  const pending = Object.values(pkg.exports).flatMap((v) => exportTargets(v).filter((t) => t.condition === 'types').map((t) => norm(t.target)));
+  const seen = new Set<string>();
+  while (pending.length) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    assert.ok(packed.has(file), `${file} is packed`);
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/(?:from\s*|import\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      pending.push(path.posix.join(path.posix.dirname(file), m[1]!.replace(/\.js$/, '.d.ts')));
+    }
+  }
+  assert.ok(seen.size > 10);
+});
+
+test('the package build imports only declared dependencies, React only from ./react, @lit/react never (it is bundled)', () => {
+  const allowed = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})]);
+  const builtins = new Set(builtinModules);
+  const found = new Map<string, string[]>();
+  for (const f of files.filter((x) => x.startsWith('dist/') && !x.startsWith('dist/browser/') && x.endsWith('.js'))) {
+    for (const spec of bareImports(path.join(root, f))) {
+      if (spec.startsWith('node:') || builtins.has(spec)) {
+        assert.equal(f, 'dist/node.js', `${f} imports ${spec}: Node built-ins belong to ./node only`);
+        continue;
+      }
+      const name = packageOf(spec);
+      found.set(name, [...(found.get(name) ?? []), f]);
+      assert.ok(allowed.has(name), `${f} imports ${spec}, which package.json does not declare`);
+    }
+  }
+  assert.deepEqual(found.get('react'), ['dist/react.js'], 'only the React entry imports react');
+  assert.equal(found.has('@lit/react'), false);
+  assert.match(readFileSync(path.join(root, 'dist/react.js'), 'utf8'), /SPDX-License-Identifier: BSD-3-Clause/, "@lit/react's licence header is kept");
+  assert.ok(!('react' in pkg.dependencies) && !('@lit/react' in pkg.dependencies));
+  assert.ok(pkg.peerDependencies?.react, 'react is a peer dependency');
+  assert.equal(pkg.peerDependenciesMeta?.react?.optional, true, 'react is optional');
+});
+
+test('the no-bundler build is self-contained and uses relative URLs only', () => {
+  const browser = files.filter((f) => f.startsWith('dist/browser/') && f.endsWith('.js'));
+  assert.ok(browser.length > 100, 'grammar, theme and worker chunks');
+  for (const f of browser) {
+    const code = readFileSync(path.join(root, f), 'utf8');
+    const imports = importsOf(path.join(root, f));
+    assert.deepEqual(imports.filter((s) => !s.startsWith('./') && !s.startsWith('../')), [], `${f} imports only relative paths`);
+    assert.doesNotMatch(code, /["'`]\/(assets|chunks)\//, `${f} names no root-absolute URL`);
+    const urls = [...code.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!);
+    for (const spec of [...imports, ...urls]) {
+      const target = path.posix.join(path.posix.dirname(f), spec);
+      assert.ok(packed.has(target), `${f} → ${target} is packed`);
+    }
+  }
+  const entry = readFileSync(path.join(root, 'dist/browser/qa-sources-kit.js'), 'utf8');
+  const worker = files.filter((f) => /^dist\/browser\/assets\/highlight\.worker-[\w-]+\.js$/.test(f));
+  assert.equal(worker.length, 1, 'one highlighter worker');
+  assert.ok(existsSync(path.join(root, worker[0]!)));
+  assert.ok(entry.length < 20_000 || /customElements/.test(entry), 'the entry is the kit (or a thin re-export of its chunk)');
+});
