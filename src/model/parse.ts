@@ -78,14 +78,20 @@ function isObject(v: unknown): v is object {
 /**
  * The object to read fields from: `v` itself when only its own properties can
  * answer (a JSON object, or a prototype-free one), otherwise a prototype-free
- * copy of its own enumerable properties, so inherited values are never read.
+ * view whose fields read `v`'s own properties only, when they are read (so
+ * inherited values are never seen, and the parser touches exactly the same
+ * fields, in the same order, as it would on a clean page).
  */
 function record(v: object, ctx: Ctx): Plain {
   const proto = Object.getPrototypeOf(v);
   if (proto === null || (proto === Object.prototype && ctx.protoClean)) return v as Plain;
-  const copy = Object.create(null) as Plain;
-  for (const key of Object.keys(v)) copy[key] = (v as Plain)[key];
-  return copy;
+  const view = Object.create(null) as Plain;
+  for (const key of FIELD_NAMES) {
+    Object.defineProperty(view, key, {
+      get: () => (Object.prototype.hasOwnProperty.call(v, key) ? (v as Plain)[key] : undefined),
+    });
+  }
+  return view;
 }
 
 /** A short quoted excerpt of an untrusted string, for a problem message. */
@@ -267,8 +273,14 @@ function parseList<T>(
   const n = Math.min(v.length, MAX_ENTRIES_PER_SOURCE);
   const out: T[] = [];
   for (let i = 0; i < n; i++) {
-    const parsed = item(v[i], `${listPath}[${i}]`, ctx);
-    if (parsed !== null) out.push(parsed);
+    const path = `${listPath}[${i}]`;
+    try {
+      const parsed = item(v[i], path, ctx);
+      if (parsed !== null) out.push(parsed);
+    } catch {
+      // A throwing getter or proxy: this entry is lost, the rest of the list is not.
+      ctx.p.add(path, 'could not be read; dropped');
+    }
   }
   if (v.length > n) ctx.p.add(listPath, `${v.length} entries; only the first ${MAX_ENTRIES_PER_SOURCE} were read`, 'warning');
   return out;
