@@ -13,6 +13,10 @@
  *   read-only file endpoint over this repository, as `npm start` mounts it.
  *   A file endpoint serves one workspace per session; every other session
  *   (the host tests) gets the temporary test workspace (test/server/index.ts).
+ * - `/__qa/fuzz-config`: how the fuzz tests run, from the environment of the
+ *   test run (`QA_FUZZ_RUNS`, `QA_FUZZ_SEED`, `QA_FUZZ_PATH`; see
+ *   scripts/fuzz.mjs). Without them the fuzz tests use their own run counts
+ *   and fixed seed.
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -68,9 +72,25 @@ function raw(ctx: any, handler: (req: IncomingMessage, res: ServerResponse) => u
   return Promise.resolve(handler(ctx.req, ctx.res));
 }
 
+/** The fuzz settings of this test run (numbers or null). */
+export function fuzzConfig(env: NodeJS.ProcessEnv = process.env): { runs: number | null; seed: number | null; path: string | null } {
+  const runs = Number(env.QA_FUZZ_RUNS);
+  const seed = Number(env.QA_FUZZ_SEED);
+  return {
+    runs: Number.isSafeInteger(runs) && runs > 0 ? runs : null,
+    seed: env.QA_FUZZ_SEED && Number.isSafeInteger(seed) ? seed : null,
+    path: env.QA_FUZZ_PATH && /^[0-9:]+$/.test(env.QA_FUZZ_PATH) ? env.QA_FUZZ_PATH : null,
+  };
+}
+
 /** Mount before the test routes (it takes some `/__qa/files` requests). */
 export const cspMiddleware: Middleware = async (ctx, next) => {
   const p = ctx.path as string;
+  if (p === '/__qa/fuzz-config') {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = fuzzConfig();
+    return;
+  }
   if (p === '/__qa/files' && REPOSITORY_SESSIONS.has(String(ctx.query?.sessionId ?? ''))) return raw(ctx, repositoryEndpoint);
   if (!p.startsWith(CSP_PAGE_PREFIX)) return next();
   const name = p.slice(CSP_PAGE_PREFIX.length).replace(/\.html$/, '');
