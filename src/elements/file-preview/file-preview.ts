@@ -4,7 +4,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
 import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
 import type { QaSourceReference } from '../../model/types.js';
-import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
+import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
@@ -18,11 +18,13 @@ import { renderError, renderNotices, renderRangesBar, renderSkeleton, renderStat
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
+  DEFAULT_READ_TIMEOUT_MS,
   downloadText,
   fileSource,
   hasNulBytes,
   isBinaryMime,
   isMarkdownPath,
+  readAnswer,
   rememberMode,
   rememberedMode,
 } from './preview-helpers.js';
@@ -87,6 +89,11 @@ export class QaFilePreview extends LitElement {
   @property({ type: Number, attribute: 'max-markdown-render-bytes' }) maxMarkdownRenderBytes = DEFAULT_MAX_MARKDOWN_RENDER_BYTES;
   /** Language of the UI (`en`, `ru`, `zh`); default: the nearest `lang`. */
   @property() locale: string | null = null;
+  /**
+   * Milliseconds a read may take before the preview gives up with its timeout
+   * state (the request is aborted; Retry asks again). `0` waits for ever.
+   */
+  @property({ type: Number, attribute: 'timeout-ms' }) timeoutMs = DEFAULT_READ_TIMEOUT_MS;
   /** Load remote images in rendered Markdown (default: placeholders). */
   @property({ type: Boolean, attribute: 'allow-remote-images' }) allowRemoteImages = false;
 
@@ -101,6 +108,7 @@ export class QaFilePreview extends LitElement {
   private readonly idPrefix = `qa${++instances}-`;
   private loadId = 0;
   private loadAbort: AbortController | null = null;
+  private loadTimer: ReturnType<typeof setTimeout> | undefined;
   private renderAbort: AbortController | null = null;
   private doc: RawDocument | null = null;
   private rawView: RawView | null = null;
@@ -131,6 +139,7 @@ export class QaFilePreview extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    clearTimeout(this.loadTimer);
     this.loadAbort?.abort();
     this.renderAbort?.abort();
     this.rawView?.destroy();
@@ -173,6 +182,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private reset(status: Status): void {
+    clearTimeout(this.loadTimer);
     this.loadAbort?.abort();
     this.renderAbort?.abort();
     this.rawView?.destroy();
@@ -201,36 +211,47 @@ export class QaFilePreview extends LitElement {
     const host = this.host!;
     const path = this.path!;
     warmHighlighter(isMarkdownPath(path) && this.currentMode === 'rendered' ? null : languageForPath(path));
-    let pending: Promise<QaFileContent>;
+    const current = () => id === this.loadId && !ctl.signal.aborted;
+    const timeout = this.timeoutMs;
+    if (timeout > 0 && Number.isFinite(timeout)) {
+      this.loadTimer = setTimeout(() => {
+        if (!current()) return;
+        ctl.abort(new QaHostError('timeout'));
+        this.fail(new QaHostError('timeout'));
+      }, timeout);
+    }
+    let pending: Promise<unknown>;
     try {
       pending = Promise.resolve(host.readFile({ sessionId: this.sessionId, path, maxBytes: this.maxBytes, signal: ctl.signal }));
     } catch (e) {
       pending = Promise.reject(e);
     }
-    pending.then(
-      (file) => {
-        if (id !== this.loadId || ctl.signal.aborted) return;
-        this.accept(file, path);
-      },
-      (e: unknown) => {
-        if (id !== this.loadId || ctl.signal.aborted) return;
-        this.fail(e);
-      },
-    );
+    // Whatever the host answers (or throws, or however it rejects), it ends here: never as an unhandled rejection.
+    pending
+      .then(
+        (answer) => {
+          if (!current()) return;
+          clearTimeout(this.loadTimer);
+          this.accept(answer, path);
+        },
+        (e: unknown) => {
+          if (!current()) return;
+          clearTimeout(this.loadTimer);
+          this.fail(e);
+        },
+      )
+      .catch(() => {
+        if (current()) this.fail(null);
+      });
   }
 
-  private accept(raw: QaFileContent, requested: string): void {
-    if (!raw || typeof raw !== 'object' || typeof raw.content !== 'string') {
-      this.fail(new TypeError('bad answer'));
+  /** Shows a host's answer, when it is a file and it is the file asked for; anything else is the error state. */
+  private accept(answer: unknown, requested: string): void {
+    const file = readAnswer(answer, requested, this.maxBytes);
+    if (!file) {
+      this.fail(null);
       return;
     }
-    const file: QaFileContent = {
-      path: typeof raw.path === 'string' && raw.path ? raw.path : requested,
-      content: raw.content,
-      size: Number.isFinite(raw.size) ? raw.size : raw.content.length,
-      truncated: raw.truncated === true,
-      mime: typeof raw.mime === 'string' ? raw.mime : undefined,
-    };
     this.file = file;
     if (isBinaryMime(file.mime) || hasNulBytes(file.content)) this.status = 'binary';
     else if (file.size > this.maxBytes) this.status = 'too-large';
@@ -245,17 +266,28 @@ export class QaFilePreview extends LitElement {
   }
 
   private fail(e: unknown): void {
-    if (isQaHostError(e) && e.code === 'unsupported') {
+    let code: string | null = null;
+    let size: unknown = null;
+    try {
+      // A rejection reason is untrusted too: a proxy or getter may throw when read.
+      if (isQaHostError(e)) {
+        code = e.code;
+        size = e.details?.size;
+      }
+    } catch {
+      code = null;
+    }
+    if (code === 'unsupported') {
       this.status = 'binary';
       return;
     }
-    if (isQaHostError(e) && e.code === 'too-large') {
+    if (code === 'too-large') {
       this.file = null;
       this.status = 'too-large';
-      this.tooLargeSize = typeof e.details?.size === 'number' ? e.details.size : null;
+      this.tooLargeSize = typeof size === 'number' && Number.isFinite(size) && size >= 0 ? size : null;
       return;
     }
-    this.errorKind = isQaHostError(e) && e.code === 'timeout' ? 'timeout' : 'other';
+    this.errorKind = code === 'timeout' ? 'timeout' : 'other';
     this.status = 'error';
   }
 

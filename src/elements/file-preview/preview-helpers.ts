@@ -2,6 +2,8 @@
  * Pure helpers of the file preview: which files render as Markdown, the
  * remembered Rendered/Raw choice, text/binary tests, breadcrumb segments.
  */
+import { checkWorkspacePath } from '../../host/paths.js';
+import type { QaFileContent } from '../../host/types.js';
 import { basename, extensionOf } from '../../model/present.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { revealHidden } from '../../model/text.js';
@@ -13,6 +15,8 @@ export const MARKDOWN_EXTENSIONS: ReadonlySet<string> = new Set(['md', 'markdown
 export const DEFAULT_MAX_BYTES = 2_000_000;
 /** Default `maxMarkdownRenderBytes`: larger Markdown opens Raw with a notice. */
 export const DEFAULT_MAX_MARKDOWN_RENDER_BYTES = 1_000_000;
+/** Default `timeoutMs`: a read that takes longer than this shows the timeout state. */
+export const DEFAULT_READ_TIMEOUT_MS = 30_000;
 /** Breadcrumbs with more segments keep the first one and the last two. */
 const MAX_CRUMBS = 4;
 const STORAGE_PREFIX = 'qa-sources-kit:preview-mode:';
@@ -92,4 +96,50 @@ export function downloadText(root: Node, text: string, name: string): void {
 /** The file source a relative link in a previewed document stands for. */
 export function fileSource(path: string): QaSourceReference {
   return { id: `file:${path}`, kind: 'file', title: basename(path), path, locations: [{ path }], evidence: 'read', origins: [], score: 0 };
+}
+
+function normalPath(p: string): string | null {
+  const check = checkWorkspacePath(p);
+  return check.ok ? check.path.normalize('NFC') : null;
+}
+
+/**
+ * True when a host's answer names the path that was asked for: the same
+ * workspace path once `./` and doubled slashes are dropped and both are in
+ * the same Unicode form. A path that is not a workspace path (absolute, with
+ * `..`, a URL) only matches itself.
+ */
+export function samePath(answered: string, requested: string): boolean {
+  const a = normalPath(answered);
+  const r = normalPath(requested);
+  if (a !== null && r !== null) return a === r;
+  return a === null && r === null && answered.normalize('NFC') === requested.normalize('NFC');
+}
+
+/**
+ * A host's answer to a read, as a file: null unless it has the documented
+ * shape and is for the path asked for (see `samePath`). Never throws, reads
+ * each field once (a getter cannot answer twice), and never trusts the
+ * declared size below the content's own length; content longer than
+ * `maxBytes` is cut and marked truncated, so a host that under-declares
+ * cannot make the preview lay out more than that.
+ */
+export function readAnswer(answer: unknown, requested: string, maxBytes: number): QaFileContent | null {
+  try {
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return null;
+    const { path, content, size, truncated, mime } = answer as Record<string, unknown>;
+    if (typeof path !== 'string' || typeof content !== 'string' || !samePath(path, requested)) return null;
+    const declared = typeof size === 'number' && Number.isFinite(size) && size >= 0 ? size : 0;
+    let text = content;
+    let cut = truncated === true;
+    if (maxBytes >= 0 && text.length > maxBytes) {
+      const end = Math.floor(maxBytes);
+      // Never end on the first half of a surrogate pair.
+      text = text.slice(0, end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!) ? end - 1 : end);
+      cut = true;
+    }
+    return { path, content: text, size: Math.max(declared, content.length), truncated: cut, mime: typeof mime === 'string' ? mime : undefined };
+  } catch {
+    return null;
+  }
 }
