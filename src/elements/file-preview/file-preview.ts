@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
 import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
@@ -32,6 +33,11 @@ import { RawDocument } from './raw-document.js';
 import { RawView } from './raw-view.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'too-large' | 'binary' | 'empty' | 'error';
+
+/** A file name as the preview shows it (labels, download name): hidden and direction-changing characters as visible markers. */
+function shownName(path: string): string {
+  return revealHidden(basename(path)).text;
+}
 
 let instances = 0;
 
@@ -317,7 +323,7 @@ export class QaFilePreview extends LitElement {
     const t = this.localize.t.bind(this.localize);
     const path = this.file!.path;
     const id = this.loadId;
-    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${basename(path)}`, () => {
+    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${shownName(path)}`, () => {
       if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
     });
     this.rawView.setRanges(this.ranges);
@@ -418,7 +424,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private download(): void {
-    if (this.file) downloadText(this.renderRoot, this.file.content, basename(this.file.path));
+    if (this.file) downloadText(this.renderRoot, this.file.content, shownName(this.file.path));
   }
 
   private onMarkdownClick(e: MouseEvent): void {
@@ -531,7 +537,7 @@ export class QaFilePreview extends LitElement {
   private renderDocument(): TemplateResult {
     const t = this.localize.t.bind(this.localize);
     const mode = this.currentMode;
-    const name = basename(this.file!.path);
+    const name = shownName(this.file!.path);
     const renderable = isMarkdownPath(this.file!.path) && !this.overRenderLimit;
     return html`${renderable
         ? html`<div class="md-scroll" role="region" aria-label=${`${t('rendered')}: ${name}`} tabindex="0" ?hidden=${mode !== 'rendered'}>

@@ -5,6 +5,7 @@
  */
 import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import type { QaLocationView, QaOriginView, QaSourceItemView } from '../../model/present.js';
+import { revealHidden } from '../../model/text.js';
 import type { QaSourceEvidence, QaSourceKind } from '../../model/types.js';
 import type { QaTerms } from '../../i18n/types.js';
 
@@ -139,7 +140,8 @@ function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
   const { t } = o;
   const origins = item.origins.slice(0, MAX_DETAIL_ROWS);
   const locations = item.locations.slice(0, MAX_DETAIL_ROWS);
-  const where = item.local ? item.path : item.href;
+  // A local path is a name: hidden and direction-changing characters show as markers (a URL is ASCII already).
+  const where = item.local && item.path ? revealHidden(item.path).text : item.href;
   return html`<div class="details" part="details" id=${`details-${o.key}`} role="group" aria-label=${t('details')}>
     ${where ? html`<p class="where" dir="auto">${where}</p>` : nothing}
     ${origins.length
