@@ -115,7 +115,10 @@ export function createFetchHost(options: QaFetchHostOptions): QaSourcesHost & { 
       const body = await getJson(href, req.signal, cap);
       const file = fileOf(body);
       if (!file) throw new QaHostError('network', 'The host sent an answer the kit cannot read.');
-      return file;
+      // The answer is for the path asked for: where the server found it (a symlink's target,
+      // another Unicode form of the name) is its own business, and the preview shows only
+      // answers that name the file it asked for.
+      return { ...file, path: check.path };
     },
 
     async resolveLink(req: QaResolveLinkRequest): Promise<string | null> {

@@ -16,7 +16,11 @@ export interface QaReadFileRequest {
 
 /** A file as the host returns it. */
 export interface QaFileContent {
-  /** The canonical workspace-relative path the host served. */
+  /**
+   * The workspace-relative path of the file: the path that was asked for (in
+   * any normalised form: `./` and doubled slashes dropped, NFC or NFD). The
+   * preview shows nothing for an answer that names another path.
+   */
   path: string;
   /** Text content (UTF-8 decoded); an excerpt when `truncated`. */
   content: string;
