@@ -11,6 +11,7 @@
 import { expect } from 'chai';
 import { html } from 'lit';
 import type { QaFilePreview } from '../../src/elements/file-preview/file-preview.js';
+import { createFetchHost } from '../../src/host/fetch.js';
 import { QaHostError, type QaFileContent, type QaReadFileRequest, type QaSourcesHost } from '../../src/host/types.js';
 import { cleanup, mount, nextRendered, root, status, waitFor, waitForStatus } from '../elements/preview/helpers.js';
 
@@ -137,6 +138,13 @@ describe('<qa-file-preview> against hostile and failing hosts', function () {
       await waitFor(() => shown(el).includes('RIGHT CONTENT'), 'the content');
       cleanup();
     }
+  }));
+
+  it('a symlink inside the workspace still opens through the real endpoint (the answer is for the path asked for)', guarded(async function () {
+    const host = createFetchHost({ endpoint: '/__qa/files' });
+    const el = await preview(host, 'link-inside.md');
+    await waitForStatus(el, 'ready');
+    expect(root(el).querySelector('[part="breadcrumb"]')!.textContent).to.contain('link-inside.md');
   }));
 
   const WRONG_SHAPES: Array<[string, () => unknown]> = [
