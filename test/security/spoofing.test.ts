@@ -60,6 +60,8 @@ const payload = {
     { id: 'code:tags', kind: 'code', title: 'x', path: 'src/ta\u{E0041}\u{E0042}gs\u200E.ts', locations: [{ lineStart: 1, lineEnd: 2, anchor: 'sec\u200Ftion' }], evidence: 'read', origins: [parent], score: 100 },
     { id: 'web:spoofed-title', kind: 'web', title: 'Bank \u202Emoc.knab\u202C login', uri: 'https://bank.example/\u202Epath', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
     { id: 'jira:SPOOF-1', kind: 'jira', title: 'SPOOF-1 \u061Csummary\u200F', locations: [{ jiraKey: 'SPOOF-1' }], evidence: 'fetched', origins: [{ ...parent, role: 'subagent' as const, subagentRunId: 'r\u202E1' }], score: 100, metadata: { subagents: { 'r\u202E1': { label: 'Search \u2067Jira\u2069' } } } },
+    { id: 'web:zw-host', kind: 'web', title: '', uri: 'https://exa\u200Bmple\uFEFF.com/zw', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
+    { id: 'web:tag-host', kind: 'web', title: '', uri: 'https://exa\u{E0041}mple.com/tags', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
     { id: 'web:rtl', kind: 'web', title: 'שלום עולם 2024', uri: 'https://he.example/a', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
     { id: 'file:rtl-ranges', kind: 'file', title: 'x', path: 'docs/מדריך.md', locations: [{ lineStart: 12, lineEnd: 18 }], evidence: 'read', origins: [parent], score: 100 },
   ],
@@ -92,6 +94,17 @@ describe('display spoofing', function () {
       const pieces = [...r.querySelectorAll('.title, .secondary, .details .where, .details li, .warning span')];
       expect(pieces.length).to.be.greaterThan(20);
       expect(pieces.filter((p) => !isIsolated(p)).map((p) => p.className)).to.deep.equal([]);
+    });
+
+    it('zero-width and tag characters in a host are dropped (as the browser drops them) or shown, never kept', () => {
+      const cards = [...shadowOf(panel).querySelectorAll('.card')];
+      const zw = cards.find((c) => c.querySelector('a[href$="/zw"]'))!;
+      expect(zw.querySelector('a')!.getAttribute('href')).to.equal('https://example.com/zw');
+      expect(zw.querySelector('.title')!.textContent).to.equal('example.com/zw');
+      const tags = cards.find((c) => c.textContent!.includes('tags'))!;
+      const href = tags.querySelector('a')?.getAttribute('href') ?? null;
+      // Either the URL parser dropped the tag character (the link goes to what it shows), or the name shows a marker.
+      expect(href === 'https://example.com/tags' || tags.textContent!.includes('⟦U+E0041⟧'), `${href} ${tags.textContent}`).to.equal(true);
     });
 
     it('shows the ASCII form of a look-alike host next to the title, with a warning', () => {
