@@ -47,6 +47,8 @@ export function describeStoriesOnStrictPage(groupIds: string[]): void {
 
     before(async function () {
       this.timeout(60_000);
+      // As an earlier test in this tab may have left it: the page must still show each story's default mode.
+      sessionStorage.setItem('qa-sources-kit:preview-mode:md', 'raw');
       page = await openStrictPage<StoryPage>('story', 'qaStoryPage', { ms: 60_000 });
     });
     after(() => page?.remove());

@@ -19,6 +19,7 @@ describe('Trusted Types: only the kit’s, Lit’s and DOMPurify’s policies', 
 
   before(async function () {
     this.timeout(60_000);
+    sessionStorage.setItem('qa-sources-kit:preview-mode:md', 'raw');
     const page = await openStrictPage<Promise<TrustedTypesReport>>('trusted-types', 'qaTrustedTypes');
     policy = page.policy;
     try {

@@ -149,6 +149,11 @@ function previewDone(preview: HTMLElement, rendered: Set<EventTarget>, stillLoad
   return null;
 }
 
+/** Drops the Rendered/Raw choices the preview remembers per extension for the browser session. */
+function forgetRememberedModes(): void {
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith('qa-sources-kit:preview-mode:')) sessionStorage.removeItem(key);
+}
+
 let frame: HTMLElement | null = null;
 
 /** Options of one run. */
@@ -164,6 +169,8 @@ export interface RunOptions {
 async function run(id: string, options: RunOptions): Promise<StoryReport> {
   const started = performance.now();
   const story = findStory(id);
+  // Stories show their default Rendered/Raw mode: no choice remembered by an earlier test in this tab.
+  forgetRememberedModes();
   const log = security();
   const mark = { v: log.violations.length, e: log.errors.length, r: log.rejections.length };
   const locale = options.locale ?? 'en';

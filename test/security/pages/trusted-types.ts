@@ -67,9 +67,11 @@ async function run(): Promise<TrustedTypesReport> {
   const md = document.createElement('qa-file-preview');
   md.host = host;
   md.path = 'docs/untrusted.md';
+  md.mode = 'rendered';
   const raw = document.createElement('qa-file-preview');
   raw.host = host;
   raw.path = 'src/untrusted.ts';
+  raw.mode = 'raw';
   for (const el of [md, raw]) el.style.setProperty('block-size', '400px');
   const rendered = new Set<EventTarget>();
   document.addEventListener('qa-rendered', (e) => rendered.add(e.target!));
