@@ -325,7 +325,7 @@ function contactSheet(shots, problems, cjk) {
   .tag { font-size: 11px; background: #e8f0fe; color: #0a5dc2; border-radius: 4px; padding: 1px 6px; }
   .row { display: flex; gap: 12px; overflow-x: auto; align-items: flex-start; padding-bottom: 6px; }
   figure { margin: 0; flex: none; }
-  figure img { display: block; max-width: 300px; max-height: 520px; object-fit: contain; object-position: top left; border: 1px solid #d8dde3; border-radius: 6px; background: #fff; }
+  figure img { display: block; max-width: 270px; max-height: 520px; object-fit: contain; object-position: top left; border: 1px solid #d8dde3; border-radius: 6px; background: #fff; }
   figure.dark img { background: #16181d; }
   figcaption { font-size: 12px; color: #555f6b; margin-top: 4px; }
   .notes { background: #fff8e1; border: 1px solid #e3b341; border-radius: 8px; padding: 10px 14px; margin-top: 16px; }
