@@ -12,8 +12,8 @@ const files = packedFiles();
 const packed = new Set(files);
 const norm = (p: string) => p.replace(/^\.\//, '');
 
-test('the pack holds the build, the manifest and the README, and nothing of the workshop', () => {
-  for (const must of ['package.json', 'README.md', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js']) {
+test('the pack holds the build, the manifest, the README and the licence, and nothing of the workshop', () => {
+  for (const must of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js']) {
     assert.ok(packed.has(must), `${must} is packed`);
   }
   const unwanted = files.filter(
