@@ -12,6 +12,8 @@
 //   --no-sizes      skip the bundle size rows
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
+//   --out FILE      write the results there instead of bench/results.json (a partial
+//                   run then leaves the full table of the last complete run alone)
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +35,7 @@ const WARMUP = Math.max(0, Number(opt('--warmup', 1)));
 const ONLY = opt('--only') ? new RegExp(opt('--only')) : null;
 const PROFILE = opt('--profile');
 const TRACE = opt('--trace');
+const RESULTS = path.resolve(root, opt('--out', 'bench/results.json'));
 
 /** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
 const TRACE_WINDOWS = {
@@ -449,10 +452,10 @@ async function main() {
     scenarios: Object.fromEntries(Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }])),
     sizes: sizes && { ...sizes, budget: BUDGET },
   };
-  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   const met = rows.filter((r) => r.met === true).length;
   const missed = rows.filter((r) => r.met === false).length;
-  log(`done: ${met} targets met, ${missed} missed, ${rows.filter((r) => r.met === null && r.target).length} not measured; wrote bench/results.json`);
+  log(`done: ${met} targets met, ${missed} missed, ${rows.filter((r) => r.met === null && r.target).length} not measured; wrote ${path.relative(root, RESULTS)}`);
 }
 
 main().catch((e) => {
