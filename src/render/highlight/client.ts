@@ -7,7 +7,7 @@
  */
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker } from '../trusted.js';
-import type { TokenChunk } from './engine.js';
+import type { TokenChunk } from './tokens.js';
 import type { JobEvent, JobRunner } from './jobs.js';
 import { splitLines } from './lines.js';
 import type { ToHighlightWorker } from './highlight.worker.js';

@@ -6,7 +6,7 @@
  * `light-dark()`).
  */
 import { startHighlight, type HighlightJobOptions } from './client.js';
-import { chunkLine, type TokenLine } from './engine.js';
+import { chunkLine, type TokenLine } from './tokens.js';
 import { splitLines } from './lines.js';
 import { resolveLanguage } from './languages.js';
 import { adoptTokenSheet, renderTokens } from './sheet.js';
@@ -16,8 +16,8 @@ export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighli
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_PREFIX } from './sheet.js';
 export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
-export { chunkLine } from './engine.js';
-export type { TokenLine, TokenChunk } from './engine.js';
+export { chunkLine } from './tokens.js';
+export type { TokenLine, TokenChunk, TokenStyle } from './tokens.js';
 export { splitLines } from './lines.js';
 
 /**

@@ -7,7 +7,8 @@
  * between chunks so no slice runs long and new requests are heard.
  */
 import type { GrammarState } from 'shiki/core';
-import { Tokenizer, type TokenStyle } from './engine.js';
+import { Tokenizer } from './engine.js';
+import type { TokenStyle } from './tokens.js';
 
 export { splitLines } from './lines.js';
 

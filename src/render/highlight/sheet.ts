@@ -7,7 +7,7 @@
  * so the page's or the element's `color-scheme` picks one and a theme switch
  * never re-highlights.
  */
-import type { TokenLine, TokenStyle } from './engine.js';
+import type { TokenLine, TokenStyle } from './tokens.js';
 
 /** Prefix of token classes. */
 export const TOKEN_CLASS_PREFIX = 'qa-tk-';
