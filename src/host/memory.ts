@@ -46,6 +46,15 @@ export function createMemoryHost(files: Record<string, QaMemoryFile>, options: Q
     if (check.ok) entries.set(check.path, files[key]!);
   }
   const loaded = new Map<string, Promise<string>>();
+  // The size of a file is counted once (a 2 MB file costs milliseconds to count), not on every read.
+  const excerpts = new Map<string, { source: string; limit: number; excerpt: ReturnType<typeof utf8Excerpt> }>();
+  const excerptOf = (key: string, text: string, limit: number) => {
+    const hit = excerpts.get(key);
+    if (hit && hit.source === text && hit.limit === limit) return hit.excerpt;
+    const excerpt = utf8Excerpt(text, limit);
+    excerpts.set(key, { source: text, limit, excerpt });
+    return excerpt;
+  };
   const deny = options.deny ?? [];
 
   const latency = (path: string): number => {
@@ -111,7 +120,7 @@ export function createMemoryHost(files: Record<string, QaMemoryFile>, options: Q
       }
       if (textLooksBinary(text)) throw new QaHostError('unsupported');
       const limit = Math.min(positive(options.maxBytes), positive(req.maxBytes));
-      const excerpt = utf8Excerpt(text, limit);
+      const excerpt = excerptOf(key, text, limit);
       return { path: key, content: excerpt.text, size: excerpt.size, truncated: excerpt.truncated, mime: mimeForPath(key) };
     },
 
