@@ -67,7 +67,11 @@ export interface SanitizeContext {
 }
 
 const CONFIG: Config = {
-  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  // `body` is the parsed markup's own root, which DOMPurify walks first: not allowed, it would be
+  // treated as a removed wrapper and every child deep-copied once (the copies are thrown away).
+  // A document's own `<body>` tag never becomes an element (the HTML parser folds it into the
+  // root), and the result is the root's children, so this lets nothing new through.
+  ALLOWED_TAGS: [...ALLOWED_TAGS, 'body'],
   ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
   ALLOWED_URI_REGEXP: ALLOWED_URI,
   ALLOW_DATA_ATTR: false,
