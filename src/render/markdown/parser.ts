@@ -156,10 +156,22 @@ function blockAttributes(state: StateCore): void {
 
 // --- renderer rules -----------------------------------------------------------
 
+/**
+ * markdown-it's tag renderer without the line breaks it writes between
+ * block tags. Between blocks they are whitespace-only text nodes that
+ * nothing displays, yet in a table or list they are as many as the cells or
+ * items, and every node costs the sanitizer, the insertion and the layout.
+ */
+function renderTagCompact(this: Renderer, tokens: Token[], idx: number): string {
+  const token = tokens[idx]!;
+  if (token.hidden) return '';
+  return `${token.nesting === -1 ? '</' : '<'}${token.tag}${this.renderAttrs(token)}>`;
+}
+
 function codeBlock(token: Token, lang: string, slf: Renderer): string {
   const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
   const langAttr = lang ? ` data-lang="${escapeHtml(lang)}"` : '';
-  return `<pre class="qa-code"${langAttr}${slf.renderAttrs(token)}><code>${escapeHtml(text)}</code></pre>\n`;
+  return `<pre class="qa-code"${langAttr}${slf.renderAttrs(token)}><code>${escapeHtml(text)}</code></pre>`;
 }
 
 /** The fence's language: its first word, reduced to characters a language id uses. */
@@ -172,7 +184,7 @@ function renderFrontMatter(token: Token, env: Env): string {
   const span = token.map ? ` data-qa-line="${token.map[0] + 1}-${token.map[1]}"` : '';
   const entries = readFrontMatter(token.content);
   if (!entries) {
-    return `<pre class="qa-code qa-front-matter-code" data-lang="yaml"${span}><code>${escapeHtml(token.content)}</code></pre>\n`;
+    return `<pre class="qa-code qa-front-matter-code" data-lang="yaml"${span}><code>${escapeHtml(token.content)}</code></pre>`;
   }
   if (entries.length === 0) return '';
   const rows = entries
@@ -183,7 +195,7 @@ function renderFrontMatter(token: Token, env: Env): string {
       return `<tr><th>${escapeHtml(key)}</th><td>${cell}</td></tr>`;
     })
     .join('');
-  return `<table class="qa-front-matter"${span}><caption${kit(env, 'front-matter')}></caption><tbody>${rows}</tbody></table>\n`;
+  return `<table class="qa-front-matter"${span}><caption${kit(env, 'front-matter')}></caption><tbody>${rows}</tbody></table>`;
 }
 
 const MAYBE_SHORTCODE = /:[\w+-]+:/;
@@ -233,6 +245,7 @@ function createParser(withEmoji: boolean): MarkdownIt {
   md.core.ruler.after('inline', 'qa_task_lists', taskLists);
   md.core.ruler.push('qa_block_attributes', blockAttributes);
 
+  md.renderer.renderToken = renderTagCompact;
   const rules = md.renderer.rules;
   rules.fence = (tokens, idx, _options, _env, slf) => codeBlock(tokens[idx]!, fenceLanguage(md.utils.unescapeAll(tokens[idx]!.info)), slf);
   rules.code_block = (tokens, idx, _options, _env, slf) => codeBlock(tokens[idx]!, '', slf);
@@ -247,11 +260,11 @@ function createParser(withEmoji: boolean): MarkdownIt {
     const title = String(token.meta?.title ?? '');
     return (
       `<div class="markdown-alert markdown-alert-${type}"${slf.renderAttrs(token)}>` +
-      `<p class="markdown-alert-title"${kit(env as Env, `alert-title ${type}`)}>${escapeHtml(title)}</p>\n`
+      `<p class="markdown-alert-title"${kit(env as Env, `alert-title ${type}`)}>${escapeHtml(title)}</p>`
     );
   };
   rules.footnote_block_open = (_tokens, _idx, _options, env) =>
-    `<section class="footnotes"${kit(env as Env, 'footnotes')}><h2 class="qa-sr-only"${kit(env as Env, 'footnotes-label')}></h2>\n<ol class="footnotes-list">\n`;
+    `<section class="footnotes"${kit(env as Env, 'footnotes')}><h2 class="qa-sr-only"${kit(env as Env, 'footnotes-label')}></h2><ol class="footnotes-list">`;
   const backref = rules.footnote_anchor!;
   rules.footnote_anchor = (tokens, idx, options, env, slf) =>
     backref(tokens, idx, options, env, slf).replace('class="footnote-backref"', `class="footnote-backref"${kit(env as Env, 'backref')}`);
