@@ -52,6 +52,10 @@ const FIELD_NAMES = [
 class Problems {
   readonly list: QaPayloadProblem[] = [];
   private dropped = 0;
+  /** True while another problem would still be listed (not only counted). */
+  get room(): boolean {
+    return this.list.length < MAX_PROBLEMS;
+  }
   add(path: string, message: string, severity: 'error' | 'warning' = 'error'): void {
     if (this.list.length < MAX_PROBLEMS) this.list.push({ path, message, severity });
     else this.dropped += 1;
@@ -64,11 +68,31 @@ class Problems {
 
 type Plain = Record<string, unknown>;
 
-/** Per-parse state: the problem list and whether plain objects can be read directly. */
+/**
+ * Per-parse state. The JSON path of the value being read is kept as a stack
+ * of keys and indices and turned into text only when a problem is reported,
+ * so a valid payload costs no path strings at all.
+ */
 interface Ctx {
   p: Problems;
   /** False when `Object.prototype` carries one of the field names (polluted by someone else): then every object is copied first. */
   protoClean: boolean;
+  /** Where the parser is: the list being read (`sources`, `discovered`; '' at the top) … */
+  key: string;
+  /** … the index of its entry (-1 for none) … */
+  index: number;
+  /** … the list field of that entry being read (`locations`, `origins`; or `incompleteOrigins` at the top) … */
+  list: string;
+  /** … the index in that list (-1 for none) … */
+  entry: number;
+  /** … and, inside a source's metadata, the keys and indices below `metadata` (null outside it). */
+  meta: Array<string | number> | null;
+  /** Values left to copy from the current source's metadata. */
+  budget: number;
+  /** The current metadata copy ran out of budget. */
+  cut: boolean;
+  /** Containers being copied, outermost first (cycle check). */
+  parents: object[];
 }
 
 function isObject(v: unknown): v is object {
@@ -114,236 +138,309 @@ function keyPath(base: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? (base ? `${base}.${key}` : key) : `${base}[${JSON.stringify(key)}]`;
 }
 
+/** The JSON path of where the parser is, plus `key` when given: `sources[3].locations[0].lineEnd`. */
+function pathHere(ctx: Ctx, key?: string): string {
+  let path = ctx.key;
+  if (ctx.index >= 0) path = `${path}[${ctx.index}]`;
+  if (ctx.list) {
+    path = keyPath(path, ctx.list);
+    if (ctx.entry >= 0) path = `${path}[${ctx.entry}]`;
+  }
+  if (ctx.meta) {
+    path = keyPath(path, 'metadata');
+    for (const step of ctx.meta) path = typeof step === 'number' ? `${path}[${step}]` : keyPath(path, step);
+  }
+  return key === undefined ? path : keyPath(path, key);
+}
+
+/** Reports a problem at the current path (or its field `key`). */
+function report(ctx: Ctx, key: string | undefined, message: string, severity: 'error' | 'warning' = 'error'): void {
+  ctx.p.add(ctx.p.room ? pathHere(ctx, key) : '', message, severity);
+}
+
 /** Reads an optional string field; a wrong type is a problem and the field is left out. */
-function optString(v: unknown, key: string, path: string, ctx: Ctx): string | undefined {
+function optString(v: unknown, key: string, ctx: Ctx): string | undefined {
   if (typeof v === 'string') return v;
   if (v === undefined || v === null) return undefined;
-  ctx.p.add(keyPath(path, key), `expected a string, got ${describe(v)}; ignored`);
+  report(ctx, key, `expected a string, got ${describe(v)}; ignored`);
   return undefined;
 }
 
 /** Reads an optional whole number >= min; a wrong type or value is a problem and the field is left out. */
-function optInt(v: unknown, key: string, path: string, ctx: Ctx, min: number): number | undefined {
+function optInt(v: unknown, key: string, ctx: Ctx, min: number): number | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= min) return v;
-  ctx.p.add(keyPath(path, key), `expected a whole number >= ${min}, got ${describe(v)}; ignored`);
+  report(ctx, key, `expected a whole number >= ${min}, got ${describe(v)}; ignored`);
   return undefined;
 }
 
-interface CopyBudget {
-  left: number;
-  cut: boolean;
+/** True for a value `copyJson` keeps as it is. */
+function isJsonScalar(v: unknown): boolean {
+  return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
-/** Copies JSON-like data into prototype-free objects, dropping hostile keys, cycles and anything not JSON. */
-function copyJson(v: unknown, path: string, ctx: Ctx, depth: number, budget: CopyBudget, parents: object[]): unknown {
-  if (budget.left <= 0) {
-    budget.cut = true;
+/**
+ * Copies JSON-like data into prototype-free objects, dropping hostile keys,
+ * cycles and anything not JSON. `v` is the value at the current path (inside
+ * a source's metadata: `ctx.meta` is set); the caller sets `ctx.budget`,
+ * `ctx.cut` and an empty `ctx.parents` first.
+ */
+function copyJson(v: unknown, ctx: Ctx, depth: number): unknown {
+  if (ctx.budget <= 0) {
+    ctx.cut = true;
     return undefined;
   }
-  budget.left -= 1;
+  ctx.budget -= 1;
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') {
     if (Number.isFinite(v)) return v;
-    ctx.p.add(path, `expected a finite number, got ${v}; dropped`);
+    report(ctx, undefined, `expected a finite number, got ${v}; dropped`);
     return undefined;
   }
   if (typeof v !== 'object') {
-    ctx.p.add(path, `expected JSON data, got ${describe(v)}; dropped`);
+    report(ctx, undefined, `expected JSON data, got ${describe(v)}; dropped`);
     return undefined;
   }
+  const parents = ctx.parents;
   if (parents.includes(v)) {
-    ctx.p.add(path, 'refers to itself; dropped');
+    report(ctx, undefined, 'refers to itself; dropped');
     return undefined;
   }
   if (depth >= MAX_METADATA_DEPTH) {
-    ctx.p.add(path, `nested deeper than ${MAX_METADATA_DEPTH} levels; cut`, 'warning');
+    report(ctx, undefined, `nested deeper than ${MAX_METADATA_DEPTH} levels; cut`, 'warning');
     return undefined;
   }
+  // A throwing getter or proxy below makes the caller drop the whole source; it resets these stacks.
   parents.push(v);
-  try {
-    if (Array.isArray(v)) {
-      const out: unknown[] = [];
-      const n = Math.min(v.length, MAX_ENTRIES_PER_SOURCE);
-      for (let i = 0; i < n; i++) {
-        const c = copyJson(v[i], `${path}[${i}]`, ctx, depth + 1, budget, parents);
-        if (c !== undefined) out.push(c);
+  const at = ctx.meta!;
+  let result: unknown;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    const n = Math.min(v.length, MAX_ENTRIES_PER_SOURCE);
+    for (let i = 0; i < n; i++) {
+      const item: unknown = v[i];
+      // Scalars inline (the common case); anything else through the checks above.
+      if (ctx.budget > 0 && isJsonScalar(item)) {
+        ctx.budget -= 1;
+        out.push(item);
+        continue;
       }
-      if (v.length > n) ctx.p.add(path, `more than ${MAX_ENTRIES_PER_SOURCE} entries; the rest were ignored`, 'warning');
-      return out;
+      at.push(i);
+      const c = copyJson(item, ctx, depth + 1);
+      at.pop();
+      if (c !== undefined) out.push(c);
     }
+    if (v.length > n) report(ctx, undefined, `more than ${MAX_ENTRIES_PER_SOURCE} entries; the rest were ignored`, 'warning');
+    result = out;
+  } else {
     const out = Object.create(null) as Plain;
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) {
-        ctx.p.add(keyPath(path, key), 'forbidden key ignored');
+        report(ctx, key, 'forbidden key ignored');
         continue;
       }
-      const c = copyJson((v as Plain)[key], keyPath(path, key), ctx, depth + 1, budget, parents);
+      const value: unknown = (v as Plain)[key];
+      if (ctx.budget > 0 && isJsonScalar(value)) {
+        ctx.budget -= 1;
+        out[key] = value;
+        continue;
+      }
+      at.push(key);
+      const c = copyJson(value, ctx, depth + 1);
+      at.pop();
       if (c !== undefined) out[key] = c;
     }
-    return out;
-  } finally {
-    parents.pop();
+    result = out;
   }
+  parents.pop();
+  return result;
 }
 
-function parseLocation(raw: unknown, path: string, ctx: Ctx): QaSourceLocation | null {
-  if (!isObject(raw)) {
-    ctx.p.add(path, `expected an object, got ${describe(raw)}; dropped`);
+// The readers below check the valid case inline (one payload may hold tens of
+// thousands of these values) and leave the rest to `optString` / `optInt`,
+// which report the problem.
+
+function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
   const v = record(raw, ctx);
   const loc: QaSourceLocation = {};
-  const locPath = optString(v.path, 'path', path, ctx);
+  const p = v.path;
+  const locPath = typeof p === 'string' ? p : optString(p, 'path', ctx);
   if (locPath !== undefined) loc.path = locPath;
-  const start = optInt(v.lineStart, 'lineStart', path, ctx, 1);
-  let end = optInt(v.lineEnd, 'lineEnd', path, ctx, 1);
+  const s = v.lineStart;
+  const start = typeof s === 'number' && Number.isSafeInteger(s) && s >= 1 ? s : optInt(s, 'lineStart', ctx, 1);
+  const e = v.lineEnd;
+  let end = typeof e === 'number' && Number.isSafeInteger(e) && e >= 1 ? e : optInt(e, 'lineEnd', ctx, 1);
   if (start !== undefined) {
     if (end !== undefined && end < start) {
-      ctx.p.add(keyPath(path, 'lineEnd'), `lineEnd ${end} is before lineStart ${start}; read as ${start}`);
+      report(ctx, 'lineEnd', `lineEnd ${end} is before lineStart ${start}; read as ${start}`);
       end = start;
     }
     loc.lineStart = start;
     loc.lineEnd = end ?? start;
   } else if (end !== undefined) {
-    ctx.p.add(keyPath(path, 'lineEnd'), 'lineEnd without lineStart; ignored');
+    report(ctx, 'lineEnd', 'lineEnd without lineStart; ignored');
   }
-  const anchor = optString(v.anchor, 'anchor', path, ctx);
+  const a = v.anchor;
+  const anchor = typeof a === 'string' ? a : optString(a, 'anchor', ctx);
   if (anchor !== undefined) loc.anchor = anchor;
-  const jiraKey = optString(v.jiraKey, 'jiraKey', path, ctx);
+  const j = v.jiraKey;
+  const jiraKey = typeof j === 'string' ? j : optString(j, 'jiraKey', ctx);
   if (jiraKey !== undefined) loc.jiraKey = jiraKey;
-  const pageId = optString(v.confluencePageId, 'confluencePageId', path, ctx);
+  const c = v.confluencePageId;
+  const pageId = typeof c === 'string' ? c : optString(c, 'confluencePageId', ctx);
   if (pageId !== undefined) loc.confluencePageId = pageId;
   return loc;
 }
 
-function parseOrigin(raw: unknown, path: string, ctx: Ctx): QaSourceOrigin | null {
-  if (!isObject(raw)) {
-    ctx.p.add(path, `expected an object, got ${describe(raw)}; dropped`);
+function parseOrigin(raw: unknown, ctx: Ctx): QaSourceOrigin | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
   const v = record(raw, ctx);
   const role = v.role;
   if (role !== 'parent' && role !== 'subagent') {
-    ctx.p.add(keyPath(path, 'role'), `expected "parent" or "subagent", got ${describe(role)}; origin dropped`);
+    report(ctx, 'role', `expected "parent" or "subagent", got ${describe(role)}; origin dropped`);
     return null;
   }
-  let sessionId = optString(v.sessionId, 'sessionId', path, ctx);
+  const rawSession = v.sessionId;
+  let sessionId = typeof rawSession === 'string' ? rawSession : optString(rawSession, 'sessionId', ctx);
   if (sessionId === undefined) {
-    if (v.sessionId === undefined || v.sessionId === null) ctx.p.add(keyPath(path, 'sessionId'), 'missing', 'warning');
+    if (rawSession === undefined || rawSession === null) report(ctx, 'sessionId', 'missing', 'warning');
     sessionId = '';
   }
-  let turn = optInt(v.turn, 'turn', path, ctx, 0);
+  const rawTurn = v.turn;
+  let turn = typeof rawTurn === 'number' && Number.isSafeInteger(rawTurn) && rawTurn >= 0 ? rawTurn : optInt(rawTurn, 'turn', ctx, 0);
   if (turn === undefined) {
-    if (v.turn === undefined || v.turn === null) ctx.p.add(keyPath(path, 'turn'), 'missing', 'warning');
+    if (rawTurn === undefined || rawTurn === null) report(ctx, 'turn', 'missing', 'warning');
     turn = 0;
   }
   const origin: QaSourceOrigin = { sessionId, turn, role };
-  const step = optInt(v.step, 'step', path, ctx, 0);
+  const st = v.step;
+  const step = st === undefined ? undefined : typeof st === 'number' && Number.isSafeInteger(st) && st >= 0 ? st : optInt(st, 'step', ctx, 0);
   if (step !== undefined) origin.step = step;
-  const toolCallId = optString(v.toolCallId, 'toolCallId', path, ctx);
+  const tc = v.toolCallId;
+  const toolCallId = typeof tc === 'string' ? tc : optString(tc, 'toolCallId', ctx);
   if (toolCallId !== undefined) origin.toolCallId = toolCallId;
-  const toolName = optString(v.toolName, 'toolName', path, ctx);
+  const tn = v.toolName;
+  const toolName = typeof tn === 'string' ? tn : optString(tn, 'toolName', ctx);
   if (toolName !== undefined) origin.toolName = toolName;
-  const agentId = optString(v.agentId, 'agentId', path, ctx);
+  const ag = v.agentId;
+  const agentId = typeof ag === 'string' ? ag : optString(ag, 'agentId', ctx);
   if (agentId !== undefined) origin.agentId = agentId;
-  const runId = optString(v.subagentRunId, 'subagentRunId', path, ctx);
+  const ru = v.subagentRunId;
+  const runId = typeof ru === 'string' ? ru : optString(ru, 'subagentRunId', ctx);
   if (runId !== undefined) origin.subagentRunId = runId;
-  const childSession = optString(v.subagentSessionId, 'subagentSessionId', path, ctx);
+  const cs = v.subagentSessionId;
+  const childSession = typeof cs === 'string' ? cs : optString(cs, 'subagentSessionId', ctx);
   if (childSession !== undefined) origin.subagentSessionId = childSession;
   return origin;
 }
 
-/** Reads a list field; its entries are parsed by `item`, invalid ones dropped. */
+/** Reads the list field `key` of the current object; its entries are parsed by `item`, invalid ones dropped. */
 function parseList<T>(
   v: unknown,
-  listPath: string,
+  key: string,
   ctx: Ctx,
-  item: (v: unknown, path: string, ctx: Ctx) => T | null,
+  item: (v: unknown, ctx: Ctx) => T | null,
   requiredSeverity: 'error' | 'warning' | null,
 ): T[] {
   if (v === undefined || v === null) {
-    if (requiredSeverity) ctx.p.add(listPath, 'missing; read as empty', requiredSeverity);
+    if (requiredSeverity) report(ctx, key, 'missing; read as empty', requiredSeverity);
     return [];
   }
   if (!Array.isArray(v)) {
-    ctx.p.add(listPath, `expected an array, got ${describe(v)}; read as empty`);
+    report(ctx, key, `expected an array, got ${describe(v)}; read as empty`);
     return [];
   }
-  const n = Math.min(v.length, MAX_ENTRIES_PER_SOURCE);
+  const length = v.length;
+  const n = Math.min(length, MAX_ENTRIES_PER_SOURCE);
   const out: T[] = [];
+  ctx.list = key;
   for (let i = 0; i < n; i++) {
-    const path = `${listPath}[${i}]`;
+    ctx.entry = i;
     try {
-      const parsed = item(v[i], path, ctx);
+      const parsed = item(v[i], ctx);
       if (parsed !== null) out.push(parsed);
     } catch {
       // A throwing getter or proxy: this entry is lost, the rest of the list is not.
-      ctx.p.add(path, 'could not be read; dropped');
+      report(ctx, undefined, 'could not be read; dropped');
     }
   }
-  if (v.length > n) ctx.p.add(listPath, `${v.length} entries; only the first ${MAX_ENTRIES_PER_SOURCE} were read`, 'warning');
+  ctx.entry = -1;
+  if (length > n) report(ctx, undefined, `${length} entries; only the first ${MAX_ENTRIES_PER_SOURCE} were read`, 'warning');
+  ctx.list = '';
   return out;
 }
 
-/** Parses one source entry; returns null (with problems) when it has no usable `id` or `score`. */
-function parseSource(raw: unknown, path: string, ctx: Ctx): QaSourceReference | null {
-  const p = ctx.p;
-  if (!isObject(raw)) {
-    p.add(path, `expected a source object, got ${describe(raw)}; entry dropped`);
+/** Parses the source entry at the current path; returns null (with problems) when it has no usable `id` or `score`. */
+function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    report(ctx, undefined, `expected a source object, got ${describe(raw)}; entry dropped`);
     return null;
   }
   const v = record(raw, ctx);
   const id = v.id;
   if (typeof id !== 'string' || id.trim() === '') {
-    p.add(`${path}.id`, `expected a non-empty string, got ${describe(id)}; entry dropped`);
+    report(ctx, 'id', `expected a non-empty string, got ${describe(id)}; entry dropped`);
     return null;
   }
   const score = v.score;
   if (typeof score !== 'number' || !Number.isFinite(score)) {
-    p.add(`${path}.score`, `expected a finite number, got ${describe(score)}; entry dropped`);
+    report(ctx, 'score', `expected a finite number, got ${describe(score)}; entry dropped`);
     return null;
   }
   const rawKind = v.kind;
   let kind: QaSourceKind = 'other';
   if (typeof rawKind === 'string' && KIND_SET.has(rawKind)) kind = rawKind as QaSourceKind;
-  else if (typeof rawKind === 'string') p.add(`${path}.kind`, `unknown kind ${quote(rawKind)}; shown as "other"`, 'warning');
-  else p.add(`${path}.kind`, `expected a string, got ${describe(rawKind)}; shown as "other"`);
+  else if (typeof rawKind === 'string') report(ctx, 'kind', `unknown kind ${quote(rawKind)}; shown as "other"`, 'warning');
+  else report(ctx, 'kind', `expected a string, got ${describe(rawKind)}; shown as "other"`);
 
   let title = v.title;
   if (typeof title !== 'string') {
-    if (title === undefined || title === null) p.add(`${path}.title`, 'missing; a title is derived for display', 'warning');
-    else p.add(`${path}.title`, `expected a string, got ${describe(title)}; a title is derived for display`);
+    if (title === undefined || title === null) report(ctx, 'title', 'missing; a title is derived for display', 'warning');
+    else report(ctx, 'title', `expected a string, got ${describe(title)}; a title is derived for display`);
     title = '';
   }
   const rawEvidence = v.evidence;
   let evidence: QaSourceEvidence = 'reported';
   if (typeof rawEvidence === 'string' && EVIDENCE_SET.has(rawEvidence)) evidence = rawEvidence as QaSourceEvidence;
-  else p.add(`${path}.evidence`, `expected one of ${SOURCE_EVIDENCE.join(', ')}, got ${describe(rawEvidence)}; read as "reported"`);
+  else report(ctx, 'evidence', `expected one of ${SOURCE_EVIDENCE.join(', ')}, got ${describe(rawEvidence)}; read as "reported"`);
 
   const source: QaSourceReference = {
     id,
     kind,
     title: title as string,
-    locations: parseList(v.locations, `${path}.locations`, ctx, parseLocation, 'warning'),
+    locations: parseList(v.locations, 'locations', ctx, parseLocation, 'warning'),
     evidence,
-    origins: parseList(v.origins, `${path}.origins`, ctx, parseOrigin, 'warning'),
+    origins: parseList(v.origins, 'origins', ctx, parseOrigin, 'warning'),
     score,
   };
-  const uri = optString(v.uri, 'uri', path, ctx);
+  const u = v.uri;
+  const uri = typeof u === 'string' ? u : optString(u, 'uri', ctx);
   if (uri !== undefined) source.uri = uri;
-  const localPath = optString(v.path, 'path', path, ctx);
+  const lp = v.path;
+  const localPath = typeof lp === 'string' ? lp : optString(lp, 'path', ctx);
   if (localPath !== undefined) source.path = localPath;
-  const snippet = optString(v.snippet, 'snippet', path, ctx);
+  const sn = v.snippet;
+  const snippet = typeof sn === 'string' ? sn : optString(sn, 'snippet', ctx);
   if (snippet !== undefined) source.snippet = snippet;
   const meta = v.metadata;
   if (meta !== undefined && meta !== null) {
     if (isObject(meta)) {
-      const budget: CopyBudget = { left: MAX_METADATA_VALUES, cut: false };
-      source.metadata = copyJson(meta, `${path}.metadata`, ctx, 0, budget, []) as Record<string, unknown>;
-      if (budget.cut) p.add(`${path}.metadata`, `more than ${MAX_METADATA_VALUES} values; the rest were ignored`, 'warning');
+      ctx.budget = MAX_METADATA_VALUES;
+      ctx.cut = false;
+      ctx.parents.length = 0;
+      ctx.meta = [];
+      source.metadata = copyJson(meta, ctx, 0) as Record<string, unknown>;
+      if (ctx.cut) report(ctx, undefined, `more than ${MAX_METADATA_VALUES} values; the rest were ignored`, 'warning');
+      ctx.meta = null;
     } else {
-      p.add(`${path}.metadata`, `expected an object, got ${describe(meta)}; ignored`);
+      report(ctx, 'metadata', `expected an object, got ${describe(meta)}; ignored`);
     }
   }
   return source;
@@ -351,43 +448,50 @@ function parseSource(raw: unknown, path: string, ctx: Ctx): QaSourceReference | 
 
 function parseSources(v: unknown, key: 'sources' | 'discovered', ctx: Ctx, required: boolean): QaSourceReference[] | undefined {
   if (v === undefined || v === null) {
-    if (required) ctx.p.add(key, 'missing; read as empty');
+    if (required) report(ctx, key, 'missing; read as empty');
     return required ? [] : undefined;
   }
   if (!Array.isArray(v)) {
-    ctx.p.add(key, `expected an array, got ${describe(v)}; read as empty`);
+    report(ctx, key, `expected an array, got ${describe(v)}; read as empty`);
     return required ? [] : undefined;
   }
-  const n = Math.min(v.length, MAX_SOURCES);
+  const length = v.length;
+  const n = Math.min(length, MAX_SOURCES);
   const out: QaSourceReference[] = [];
+  ctx.key = key;
   for (let i = 0; i < n; i++) {
-    const path = `${key}[${i}]`;
+    ctx.index = i;
     try {
-      const s = parseSource(v[i], path, ctx);
+      const s = parseSource(v[i], ctx);
       if (s) out.push(s);
     } catch {
-      ctx.p.add(path, 'could not be read; entry dropped');
+      ctx.list = '';
+      ctx.entry = -1;
+      ctx.meta = null;
+      report(ctx, undefined, 'could not be read; entry dropped');
     }
   }
-  if (v.length > n) ctx.p.add(key, `${v.length} entries; only the first ${MAX_SOURCES} were read`, 'warning');
+  ctx.index = -1;
+  if (length > n) report(ctx, undefined, `${length} entries; only the first ${MAX_SOURCES} were read`, 'warning');
+  ctx.key = '';
   return out;
 }
 
-function parseIncomplete(raw: unknown, path: string, ctx: Ctx): QaIncompleteOrigin | null {
+function parseIncomplete(raw: unknown, ctx: Ctx): QaIncompleteOrigin | null {
   if (!isObject(raw)) {
-    ctx.p.add(path, `expected an object, got ${describe(raw)}; dropped`);
+    report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
   const v = record(raw, ctx);
-  let reason = optString(v.reason, 'reason', path, ctx);
+  let reason = optString(v.reason, 'reason', ctx);
   if (reason === undefined) {
-    if (v.reason === undefined || v.reason === null) ctx.p.add(keyPath(path, 'reason'), 'missing', 'warning');
+    if (v.reason === undefined || v.reason === null) report(ctx, 'reason', 'missing', 'warning');
     reason = '';
   }
   const entry: QaIncompleteOrigin = { reason };
-  const run = optString(v.subagentRunId, 'subagentRunId', path, ctx);
+  const run = optString(v.subagentRunId, 'subagentRunId', ctx);
   if (run !== undefined) entry.subagentRunId = run;
-  const provider = optString(v.provider, 'provider', path, ctx);
+  const provider = optString(v.provider, 'provider', ctx);
   if (provider !== undefined) entry.provider = provider;
   return entry;
 }
@@ -404,7 +508,7 @@ export function parseTurnSources(input: unknown): QaParseResult {
   const p = new Problems();
   let protoClean = true;
   for (const name of FIELD_NAMES) if (name in Object.prototype) protoClean = false;
-  const ctx: Ctx = { p, protoClean };
+  const ctx: Ctx = { p, protoClean, key: '', index: -1, list: '', entry: -1, meta: null, budget: 0, cut: false, parents: [] };
   try {
     return { value: parsePayload(input, ctx), problems: p.finish() };
   } catch {
