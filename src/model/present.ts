@@ -3,7 +3,7 @@
  * one payload, so both always show the same sources, groups and counts.
  * Pure; no DOM.
  */
-import { compactLocations, dedupeSources, isFallbackTitle } from './merge.js';
+import { compactLocations, dedupeSources, isFallbackTitle, mergeSources } from './merge.js';
 import { basename, extensionOf, isAbsolutePath, shortDirectory } from './paths.js';
 import { cleanProse, revealHidden, type CleanedText } from './text.js';
 import { hostDisplay, readUrl, shortUrl, type HostDisplay } from './url.js';
@@ -477,6 +477,95 @@ export function compareSourceItems(a: QaSourceItemView, b: QaSourceItemView): nu
   return a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
 }
 
+/**
+ * A group whose cards are built when they are read: `items` builds and sorts
+ * them all; `itemsUpTo(group, n)` only the first `n` (a selection, not a sort
+ * of the whole group). A panel of thousands of sources shows a few cards per
+ * group and a footer only counts, so neither pays for cards nobody sees. Its
+ * sources come in order of first use, so within one score that order stands
+ * (the title never decides: no two cards have the same first use).
+ */
+class SourceGroupView implements QaSourceGroupView {
+  kind: QaSourceKind;
+  count: number;
+  declare items: QaSourceItemView[];
+  initial: number;
+  readonly #sources: QaSourceReference[];
+  readonly #orders: number[];
+  /** Cards built so far, by position in `#sources` (the same card object on every read). */
+  readonly #made: Array<QaSourceItemView | undefined> = [];
+  /** The sorted cards known so far: all of them once `#complete`. */
+  #sorted: QaSourceItemView[] = [];
+  #complete = false;
+
+  constructor(kind: QaSourceKind, sources: QaSourceReference[], orders: number[], maxPerGroup: number) {
+    this.kind = kind;
+    this.count = sources.length;
+    // An own, enumerable property like plain data (JSON, deep equality); replaceable like one.
+    Object.defineProperty(this, 'items', {
+      enumerable: true,
+      configurable: true,
+      get: () => this.#all(),
+      set: (value: QaSourceItemView[]) => Object.defineProperty(this, 'items', { value, writable: true, enumerable: true, configurable: true }),
+    });
+    this.initial = Math.min(sources.length, maxPerGroup);
+    this.#sources = sources;
+    this.#orders = orders;
+  }
+
+  #item(i: number): QaSourceItemView {
+    return (this.#made[i] ??= presentItem(this.#sources[i]!, this.#orders[i]!));
+  }
+
+  #all(): QaSourceItemView[] {
+    if (!this.#complete) {
+      const sources = this.#sources;
+      const positions = sources.map((_, i) => i);
+      // Stable: equal scores keep their order of first use.
+      positions.sort((a, b) => sources[b]!.score - sources[a]!.score || a - b);
+      this.#sorted = positions.map((i) => this.#item(i));
+      this.#complete = true;
+    }
+    return this.#sorted;
+  }
+
+  /** The first `n` cards in order (fewer when the group is smaller). */
+  upTo(n: number): QaSourceItemView[] {
+    const count = this.#sources.length;
+    if (n >= count || this.#complete) return n >= count ? this.#all() : this.#sorted.slice(0, n);
+    if (n <= this.#sorted.length) return this.#sorted.slice(0, n);
+    // Past half the group a sort is cheaper than a selection.
+    if (n * 2 >= count) return this.#all().slice(0, n);
+    const sources = this.#sources;
+    // The best n positions, kept sorted: score descending, then position (first use).
+    const top: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const score = sources[i]!.score;
+      if (top.length === n && !(score > sources[top[n - 1]!]!.score)) continue;
+      // After every kept position with a score >= this one (those came first).
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sources[top[mid]!]!.score >= score) lo = mid + 1;
+        else hi = mid;
+      }
+      top.splice(lo, 0, i);
+      if (top.length > n) top.pop();
+    }
+    this.#sorted = top.map((i) => this.#item(i));
+    return this.#sorted.slice();
+  }
+}
+
+/**
+ * The first `n` cards of a group of `presentSources`, in order: the same cards
+ * as `group.items.slice(0, n)`, built without sorting the whole group.
+ */
+export function itemsUpTo(group: QaSourceGroupView, n: number): QaSourceItemView[] {
+  return group instanceof SourceGroupView ? group.upTo(Math.max(0, Math.floor(n))) : group.items.slice(0, n);
+}
+
 /** The view of no payload (or of a payload that could not be read): count 0, nothing to show. */
 export function emptyView(threshold = DEFAULT_THRESHOLD): QaSourcesView {
   return {
@@ -515,39 +604,57 @@ export function presentSources(payload: QaTurnSources | null | undefined, option
   const maxPerGroup = readMaxPerGroup(options.maxPerGroup);
   if (!payload || !Array.isArray(payload.sources)) return emptyView(threshold);
 
-  const merged = dedupeSources(payload.sources);
-  const buckets = new Map<QaSourceKind, QaSourceItemView[]>();
-  const visibleIds = new Set<string>();
+  // One entry per id (merged, in order of first appearance); no copies when no id repeats.
+  const sources = payload.sources;
+  const byId = new Map<string, QaSourceReference>();
+  let repeated = false;
+  for (let i = 0; i < sources.length; i++) {
+    const s = sources[i]!;
+    const prev = byId.get(s.id);
+    if (prev === undefined) byId.set(s.id, s);
+    else {
+      byId.set(s.id, mergeSources(prev, s));
+      repeated = true;
+    }
+  }
+  const merged = repeated ? [...byId.values()] : sources;
+
+  // Visible sources by kind, with their position of first use; the cards are built on demand.
+  const byKind = new Map<QaSourceKind, { sources: QaSourceReference[]; orders: number[] }>();
   const hidden: QaSourceReference[] = [];
+  let count = 0;
   for (let order = 0; order < merged.length; order++) {
     const s = merged[order]!;
     if (!(s.score >= threshold)) {
       hidden.push(s);
       continue;
     }
-    visibleIds.add(s.id);
-    const item = presentItem(s, order);
-    let list = buckets.get(item.kind);
-    if (!list) buckets.set(item.kind, (list = []));
-    list.push(item);
+    count += 1;
+    const kind: QaSourceKind = KIND_SET.has(s.kind) ? s.kind : 'other';
+    let bucket = byKind.get(kind);
+    if (!bucket) byKind.set(kind, (bucket = { sources: [], orders: [] }));
+    bucket.sources.push(s);
+    bucket.orders.push(order);
   }
   const groups: QaSourceGroupView[] = [];
   for (const kind of SOURCE_KINDS) {
-    const items = buckets.get(kind);
-    if (!items) continue;
-    items.sort(compareSourceItems);
-    groups.push({ kind, count: items.length, items, initial: Math.min(items.length, maxPerGroup) });
+    const bucket = byKind.get(kind);
+    if (bucket) groups.push(new SourceGroupView(kind, bucket.sources, bucket.orders, maxPerGroup));
   }
 
   const extra = Array.isArray(payload.discovered) ? payload.discovered : [];
-  const discoveredAll = dedupeSources(hidden.concat(extra)).filter((s) => !visibleIds.has(s.id));
+  const visible = (id: string) => {
+    const s = byId.get(id);
+    return s !== undefined && s.score >= threshold;
+  };
+  const discoveredAll = hidden.length === 0 && extra.length === 0 ? [] : dedupeSources(hidden.concat(extra)).filter((s) => !visible(s.id));
   const discoveredItems = options.showDiscovered ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareSourceItems) : [];
 
   return {
     sessionId: payload.sessionId,
     turn: payload.turn,
-    count: visibleIds.size,
-    empty: visibleIds.size === 0,
+    count,
+    empty: count === 0,
     groups,
     discovered: { count: discoveredAll.length, items: discoveredItems },
     complete: payload.complete,
