@@ -6,6 +6,32 @@ type Host = ReactiveControllerHost & HTMLElement & { locale?: string | null };
 
 const hosts = new Set<Host>();
 let observer: MutationObserver | null = null;
+/** Bumped whenever a translation is registered: cached lookups made before are stale. */
+let revision = 0;
+onTranslationsChange(() => {
+  revision += 1;
+});
+
+/** A term lookup bound to one language. */
+export type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
+
+/** The language of a render and its term lookup. */
+export interface Translator {
+  readonly lang: string;
+  /** Terms without parameters are looked up once; the function is the same object while language and translations stay the same. */
+  readonly t: Translate;
+}
+
+function translatorFor(lang: string): Translator {
+  const plain = new Map<string, string>();
+  const t: Translate = (key, params) => {
+    if (params) return term(lang, key, params);
+    let text = plain.get(key);
+    if (text === undefined) plain.set(key, (text = term(lang, key)));
+    return text;
+  };
+  return { lang, t };
+}
 
 function watchDocumentLang(): void {
   if (observer || typeof MutationObserver === 'undefined') return;
@@ -51,5 +77,23 @@ export class LocalizeController implements ReactiveController {
   /** A term in the element's language. */
   t<K extends keyof QaTerms>(key: K, params?: Record<string, string | number>): string {
     return term(this.lang, key, params);
+  }
+
+  #translator: Translator | null = null;
+  #revision = -1;
+
+  /**
+   * The language and term lookup for one render: the language is found once
+   * (not once per term), and the same lookup object comes back while neither
+   * the language nor the translations change, so parts of a template can be
+   * skipped when nothing they show changed.
+   */
+  translator(): Translator {
+    const lang = this.lang;
+    if (!this.#translator || this.#translator.lang !== lang || this.#revision !== revision) {
+      this.#translator = translatorFor(lang);
+      this.#revision = revision;
+    }
+    return this.#translator;
   }
 }

@@ -8,9 +8,9 @@ import type { QaLocationView, QaOriginView, QaSourceItemView } from '../../model
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceEvidence, QaSourceKind } from '../../model/types.js';
 import type { QaTerms } from '../../i18n/types.js';
+import type { Translate } from './localize.js';
 
-/** A term lookup bound to an element's language. */
-export type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
+export type { Translate } from './localize.js';
 
 /** At most this many origins and locations are listed in a card's details. */
 export const MAX_DETAIL_ROWS = 50;
@@ -113,21 +113,17 @@ export interface CardOptions {
   onToggle(item: QaSourceItemView): void;
 }
 
-function badgeOf(item: QaSourceItemView): TemplateResult | SVGTemplateResult {
-  if (item.badge) return html`${item.badge}`;
-  return mark(item.kind);
+function badgeClass(item: QaSourceItemView): string {
+  return item.badge ? (item.badge.length > 3 ? 'badge text long' : 'badge text') : 'badge';
 }
 
-function cardBody(item: QaSourceItemView, o: CardOptions): TemplateResult {
-  const { t } = o;
+/** What follows the title on a card's face: secondary line, ranges and tags, warning. */
+function cardRest(item: QaSourceItemView, t: Translate): TemplateResult | typeof nothing {
   const ranges = rangesText(t, item);
   const warning = warningText(t, item);
   const tags = ranges || item.subagent || item.partial;
-  return html`<span class="badge ${item.badge ? (item.badge.length > 3 ? 'text long' : 'text') : ''}" part="badge" aria-hidden="true"
-      >${badgeOf(item)}</span
-    ><span class="title" part="title" dir="auto" title=${item.title}>${item.title}</span>${item.href ? mark('external', 'glyph ext') : nothing}${item.secondary
-      ? html`<span class="secondary" dir="auto">${item.secondary}</span>`
-      : nothing}${tags
+  if (!item.secondary && !tags && !warning) return nothing;
+  return html`${item.secondary ? html`<span class="secondary" dir="auto">${item.secondary}</span>` : nothing}${tags
       ? html`<span class="meta"
           >${ranges ? html`<span class="ranges">${ranges}</span>` : nothing}${item.subagent ? html`<span class="tag">${t('subagent')}</span>` : nothing}${item.partial
             ? html`<span class="tag partial">${t('partial')}</span>`
@@ -163,10 +159,18 @@ function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
   </div>`;
 }
 
-/** One card: `<li part="card">` with the main control, the details toggle and (when open) the details. */
+/**
+ * One card: `<li part="card">` with the main control, the details toggle and
+ * (when open) the details. A panel renders many: the face is one template per
+ * control type (the external-link mark written in), so a card costs few
+ * template instances.
+ */
 export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResult {
   const tab = o.tabbable ? 0 : -1;
-  const body = cardBody(item, o);
+  const { t } = o;
+  const badge = item.badge ?? mark(item.kind);
+  const rest = cardRest(item, t);
+  const activate = (e: Event) => o.onActivate(item, e);
   const main = item.href
     ? html`<a
         class="main"
@@ -177,18 +181,16 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
         referrerpolicy="no-referrer"
         tabindex=${tab}
         aria-describedby=${o.hints.external}
-        @click=${(e: Event) => o.onActivate(item, e)}
-        >${body}</a
+        @click=${activate}
+        ><span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}
+          >${item.title}</span
+        ><svg class="glyph ext" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></svg
+        >${rest}</a
       >`
-    : html`<button
-        type="button"
-        class="main"
-        part="card-control"
-        tabindex=${tab}
-        aria-describedby=${item.local ? o.hints.preview : nothing}
-        @click=${(e: Event) => o.onActivate(item, e)}
-      >
-        ${body}
+    : html`<button type="button" class="main" part="card-control" tabindex=${tab} aria-describedby=${item.local ? o.hints.preview : nothing} @click=${activate}>
+        <span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}
+          >${item.title}</span
+        >${rest}
       </button>`;
   return html`<li class="card${o.discovered ? ' discovered' : ''}${o.open ? ' open' : ''}" part="card" data-key=${o.key}>
     ${main}<button
@@ -198,8 +200,8 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
       tabindex=${tab}
       aria-expanded=${o.open ? 'true' : 'false'}
       aria-controls=${o.open ? `details-${o.key}` : nothing}
-      aria-label=${o.t('detailsFor', { title: item.title })}
-      title=${o.open ? o.t('hideDetails') : o.t('details')}
+      aria-label=${t('detailsFor', { title: item.title })}
+      title=${o.open ? t('hideDetails') : t('details')}
       @click=${() => o.onToggle(item)}
     ></button
     >${o.open ? details(item, o) : nothing}
