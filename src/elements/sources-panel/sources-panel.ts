@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, type QaSourceItemView } from '../../model/present.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
 import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';
@@ -17,7 +18,7 @@ import { panelStyles } from './sources-panel.styles.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
-/** Cards added to the DOM per animation frame while a page is revealed. */
+/** Cards added to the DOM per animation frame while a page is revealed; also the size of a block of cards that re-renders as one. */
 export const RENDER_CHUNK = 25;
 /** The next chunk comes after this long even when no animation frame does. */
 const GROW_FALLBACK_MS = 100;
@@ -26,6 +27,9 @@ type ListKey = QaSourceKind | 'discovered';
 
 interface ListModel {
   key: ListKey;
+  /** Where the cards come from (a group, or the Discovered items): a new one means new cards. */
+  from: QaSourceGroupView | QaSourceItemView[];
+  /** The first cards in order: at least `limit`, and the next one when there is one. */
   items: QaSourceItemView[];
   count: number;
   /** Cards shown before any `Show more`. */
@@ -38,6 +42,8 @@ interface ListModel {
 }
 
 const KIND_SET = new Set<string>(SOURCE_KINDS);
+/** Ids of the panel's shared hidden descriptions of where a card opens. */
+const HINTS = { external: 'hint-external', preview: 'hint-preview' } as const;
 
 function who(o: QaIncompleteOrigin, fallback: string): string {
   const provider = o.provider ? cleanProse(o.provider).text : '';
@@ -122,6 +128,8 @@ export class QaSourcesPanel extends LitElement {
   private growing = 0;
   private growTimer: ReturnType<typeof setTimeout> | undefined;
   private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+  /** A card to focus at the next frame (the first of a revealed page), once its chunk is laid out. */
+  private focusNext: string | null = null;
   private announcedCount: number | null = null;
 
   constructor() {
@@ -156,9 +164,11 @@ export class QaSourcesPanel extends LitElement {
         maxPerGroup: this.maxPerGroup,
       });
       if (this.openDetails.size > 0) {
+        // Details stay open for sources still shown (visible, or Discovered in debug).
+        const { view, payload } = this.result;
         const present = new Set<string>();
-        for (const g of this.result.view.groups) for (const i of g.items) present.add(i.id);
-        for (const i of this.result.view.discovered.items) present.add(i.id);
+        for (const s of payload?.sources ?? []) if (s.score >= view.threshold) present.add(s.id);
+        for (const i of view.discovered.items) present.add(i.id);
         for (const id of this.openDetails) if (!present.has(id)) this.openDetails.delete(id);
       }
     }
@@ -182,12 +192,12 @@ export class QaSourcesPanel extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const t: Translate = (key, params) => this.localize.t(key, params);
+    const { t, lang } = this.localize.translator();
     const { view, problems } = this.result;
     const lists = this.lists();
     const tabbable = this.tabbableId(lists);
     const showCount = !view.empty || this.provisional;
-    return html`<section part="base" class="base" lang=${this.localize.lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin}>
+    return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin}>
       <header part="header" class="header">
         <div class="heading-row">
           <h2 id="title" class="heading">${t('sources')}</h2>
@@ -208,7 +218,7 @@ export class QaSourcesPanel extends LitElement {
         ${view.empty && !this.provisional
           ? html`<div class="empty" part="empty">${mark('file', 'glyph empty-mark')}<p dir="auto">${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p></div>`
           : nothing}
-        ${lists.map((l) => this.group(l, t, tabbable))}
+        ${lists.map((l) => this.group(l, t, lang, tabbable))}
       </div>
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span>
@@ -220,19 +230,27 @@ export class QaSourcesPanel extends LitElement {
   private lists(): ListModel[] {
     const { view } = this.result;
     const out: ListModel[] = [];
-    for (const g of view.groups) out.push(this.listModel(g.kind, g.items, g.initial, !this.collapsed.has(g.kind)));
+    for (const g of view.groups) {
+      const limit = this.limitOf(g.kind, g.count, g.initial);
+      // Only the cards shown (and the next) are built: a group of thousands is never sorted for eight cards.
+      out.push(this.listModel(g.kind, g, itemsUpTo(g, limit + 1), g.count, g.initial, !this.collapsed.has(g.kind)));
+    }
     if ((this.showDiscovered || this.debug) && view.discovered.count > 0) {
       const items = view.discovered.items;
-      out.push(this.listModel('discovered', items, Math.min(items.length, Math.max(1, Math.floor(this.maxPerGroup) || DEFAULT_MAX_PER_GROUP)), this.discoveredOpen));
+      const initial = Math.min(items.length, Math.max(1, Math.floor(this.maxPerGroup) || DEFAULT_MAX_PER_GROUP));
+      out.push(this.listModel('discovered', items, items, items.length, initial, this.discoveredOpen));
     }
     return out;
   }
 
-  private listModel(key: ListKey, items: QaSourceItemView[], initial: number, open: boolean): ListModel {
-    const count = items.length;
-    const limit = Math.min(count, Math.max(initial, this.shown.get(key) ?? 0));
+  private limitOf(key: ListKey, count: number, initial: number): number {
+    return Math.min(count, Math.max(initial, this.shown.get(key) ?? 0));
+  }
+
+  private listModel(key: ListKey, from: ListModel['from'], items: QaSourceItemView[], count: number, initial: number, open: boolean): ListModel {
+    const limit = this.limitOf(key, count, initial);
     const rendered = Math.min(limit, this.painted.get(key) ?? limit);
-    return { key, items, count, initial, limit, rendered, open };
+    return { key, from, items, count, initial, limit, rendered, open };
   }
 
   /** The id of the one card in the tab order: the last one used, else the first shown. */
@@ -259,13 +277,12 @@ export class QaSourcesPanel extends LitElement {
     return key;
   }
 
-  private group(l: ListModel, t: Translate, tabbable: string | null): TemplateResult {
+  private group(l: ListModel, t: Translate, lang: string, tabbable: string | null): TemplateResult {
     const discovered = l.key === 'discovered';
     const label = discovered ? t('discovered') : groupName(t, l.key as QaSourceKind);
     const name = discovered ? t('discoveredHeading', { n: l.count }) : t('groupHeading', { group: label, n: l.count });
     const listId = `list-${l.key}`;
     const remaining = l.count - l.limit;
-    const hints = { external: 'hint-external', preview: 'hint-preview' };
     return html`<div class="group${discovered ? ' discovered-group' : ''}" part="group" data-kind=${l.key}>
       <h3 class="group-heading">
         <button
@@ -279,28 +296,14 @@ export class QaSourcesPanel extends LitElement {
           @click=${() => this.toggleGroup(l.key)}
         >
           <span class="chev" aria-hidden="true"></span><span class="group-name" dir="auto"
-            >${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, this.localize.lang)}</span></span
+            >${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, lang)}</span></span
           >
         </button>
       </h3>
       ${l.open
         ? html`${discovered ? html`<p class="hint">${t('discoveredHint')}</p>` : nothing}
             <ul class="cards" role="list" id=${listId}>
-              ${repeat(
-                l.items.slice(0, l.rendered),
-                (item) => item.id,
-                (item) =>
-                  renderCard(item, {
-                    t,
-                    key: this.keyOf(item.id),
-                    tabbable: item.id === tabbable,
-                    open: this.openDetails.has(item.id),
-                    discovered,
-                    hints,
-                    onActivate: this.onActivate,
-                    onToggle: this.onToggleDetails,
-                  }),
-              )}
+              ${this.blocks(l, t, tabbable)}
             </ul>
             ${remaining > 0 || l.limit > l.initial
               ? html`<div class="more-row">
@@ -316,6 +319,48 @@ export class QaSourcesPanel extends LitElement {
               : nothing}`
         : nothing}
     </div>`;
+  }
+
+  /**
+   * The cards of a list in blocks of `RENDER_CHUNK`. A block renders again
+   * only when something it shows changed (its cards, the tab stop or open
+   * details among them, the language), so revealing a page, moving focus or
+   * opening details touches one or two blocks, not every card shown.
+   */
+  private blocks(l: ListModel, t: Translate, tabbable: string | null): unknown[] {
+    const out: unknown[] = [];
+    const discovered = l.key === 'discovered';
+    const anyOpen = this.openDetails.size > 0;
+    for (let start = 0; start < l.rendered; start += RENDER_CHUNK) {
+      const end = Math.min(l.rendered, start + RENDER_CHUNK);
+      let tab: string | null = null;
+      let open = '';
+      for (let i = start; i < end; i++) {
+        const id = l.items[i]!.id;
+        if (id === tabbable) tab = id;
+        if (anyOpen && this.openDetails.has(id)) open += `${this.keyOf(id)} `;
+      }
+      out.push(
+        guard([l.from, end, tab, open, t], () =>
+          repeat(
+            l.items.slice(start, end),
+            (item) => item.id,
+            (item) =>
+              renderCard(item, {
+                t,
+                key: this.keyOf(item.id),
+                tabbable: item.id === tab,
+                open: this.openDetails.has(item.id),
+                discovered,
+                hints: HINTS,
+                onActivate: this.onActivate,
+                onToggle: this.onToggleDetails,
+              }),
+          ),
+        ),
+      );
+    }
+    return out;
   }
 
   private debugNotices(t: Translate): TemplateResult {
@@ -357,14 +402,16 @@ export class QaSourcesPanel extends LitElement {
     const firstNew = l.items[l.limit];
     this.shown.set(l.key, target);
     this.painted.set(l.key, Math.min(target, l.rendered + RENDER_CHUNK));
+    // Focus moves to the first new card at the next frame: by then its chunk is laid out, so focusing and scrolling it costs no layout of the whole list.
+    this.focusNext = firstNew?.id ?? null;
     this.scheduleGrow();
-    if (firstNew) this.focusAfterUpdate = () => this.controlOf(firstNew.id);
     this.requestUpdate();
   }
 
   private showLess(l: ListModel): void {
     this.shown.delete(l.key);
     this.painted.delete(l.key);
+    this.focusNext = null;
     const kind = l.key;
     this.focusAfterUpdate = () =>
       this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
@@ -374,8 +421,8 @@ export class QaSourcesPanel extends LitElement {
 
   /**
    * Adds revealed cards chunk by chunk, one chunk per frame, so a big page
-   * never blocks. A page that gets no frames (in the background) still
-   * progresses, on a timer.
+   * never blocks, and moves focus to the first new card first. A page that
+   * gets no frames (in the background) still progresses, on a timer.
    */
   private scheduleGrow(): void {
     if (this.growing) return;
@@ -383,6 +430,10 @@ export class QaSourcesPanel extends LitElement {
       cancelAnimationFrame(this.growing);
       clearTimeout(timer);
       this.growing = 0;
+      const focus = this.focusNext;
+      this.focusNext = null;
+      if (focus !== null) this.controlOf(focus)?.focus();
+      if (this.painted.size === 0) return;
       for (const [key, n] of this.painted) {
         const target = this.shown.get(key) ?? 0;
         if (n + RENDER_CHUNK >= target) this.painted.delete(key);
