@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
 import type { QaSourceKind } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
 import { activateItem, spaceActivatesLink } from '../shared/activation.js';
@@ -93,8 +93,7 @@ export class QaSourceFooter extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const { view } = this.result;
     if (view.empty) return nothing;
-    const t: Translate = (key, params) => this.localize.t(key, params);
-    const lang = this.localize.lang;
+    const { t, lang } = this.localize.translator();
     return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
       <div class="bar">
         <span class="label" part="label" id="label" dir="auto"
@@ -127,9 +126,11 @@ export class QaSourceFooter extends LitElement {
     let tabbable: string | null = null;
     let first: string | null = null;
     const limits = groups.map((g) => Math.min(g.count, Math.max(g.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(g.kind) ?? 0)));
-    groups.forEach((g, gi) => {
+    // Only the entries shown are built (the count line needs none).
+    const shown = groups.map((g, gi) => itemsUpTo(g, limits[gi]!));
+    groups.forEach((_, gi) => {
       for (let i = 0; i < limits[gi]!; i++) {
-        const id = g.items[i]!.id;
+        const id = shown[gi]![i]!.id;
         first ??= id;
         if (id === this.active) tabbable = id;
       }
@@ -143,7 +144,7 @@ export class QaSourceFooter extends LitElement {
           <p class="lgroup-name" id=${`lg-${g.kind}`}>${groupName(t, g.kind)}</p>
           <ul role="list" aria-labelledby=${`lg-${g.kind}`}>
             ${repeat(
-              g.items.slice(0, limit),
+              shown[gi]!,
               (item) => item.id,
               (item) => this.entry(item, item.id === tabbable),
             )}
@@ -190,7 +191,7 @@ export class QaSourceFooter extends LitElement {
   }
 
   private showMore(g: QaSourceGroupView, limit: number): void {
-    const firstNew = g.items[limit];
+    const firstNew = itemsUpTo(g, limit + 1)[limit];
     this.shown.set(g.kind, Math.min(g.count, limit + FOOTER_MORE_PAGE));
     if (firstNew) this.focusAfterUpdate = () => this.entryOf(firstNew.id);
     this.requestUpdate();
