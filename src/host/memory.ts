@@ -41,9 +41,13 @@ export interface QaMemoryHost extends QaSourcesHost {
 /** Creates an in-memory workspace host over `files` (workspace-relative path → text or loader). */
 export function createMemoryHost(files: Record<string, QaMemoryFile>, options: QaMemoryHostOptions = {}): QaMemoryHost {
   const entries = new Map<string, QaMemoryFile>();
+  const deny = options.deny ?? [];
   for (const key of Object.keys(files)) {
     const check = checkWorkspacePath(key);
-    if (check.ok) entries.set(check.path, files[key]!);
+    if (!check.ok) continue;
+    entries.set(check.path, files[key]!);
+    // Runs the default deny list once now, so that the first read does not pay for compiling its patterns.
+    checkReadablePath(check.path);
   }
   const loaded = new Map<string, Promise<string>>();
   // The size of a file is counted once (a 2 MB file costs milliseconds to count), not on every read.
@@ -55,7 +59,6 @@ export function createMemoryHost(files: Record<string, QaMemoryFile>, options: Q
     excerpts.set(key, { source: text, limit, excerpt });
     return excerpt;
   };
-  const deny = options.deny ?? [];
 
   const latency = (path: string): number => {
     const l = typeof options.latencyMs === 'function' ? options.latencyMs(path) : options.latencyMs;

@@ -257,8 +257,8 @@ function copyJson(v: unknown, ctx: Ctx, depth: number): unknown {
 }
 
 // The readers below check the valid case inline (one payload may hold tens of
-// thousands of these values) and leave the rest to `optString` / `optInt`,
-// which report the problem.
+// thousands of these values, most of them absent or valid) and call
+// `optString` / `optInt` only for a value that is neither, to report it.
 
 function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -267,13 +267,13 @@ function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
   }
   const v = record(raw, ctx);
   const loc: QaSourceLocation = {};
-  const p = v.path;
-  const locPath = typeof p === 'string' ? p : optString(p, 'path', ctx);
-  if (locPath !== undefined) loc.path = locPath;
+  const path = v.path;
+  if (typeof path === 'string') loc.path = path;
+  else if (path != null) optString(path, 'path', ctx);
   const s = v.lineStart;
-  const start = typeof s === 'number' && Number.isSafeInteger(s) && s >= 1 ? s : optInt(s, 'lineStart', ctx, 1);
+  const start = typeof s === 'number' && Number.isSafeInteger(s) && s >= 1 ? s : s == null ? undefined : optInt(s, 'lineStart', ctx, 1);
   const e = v.lineEnd;
-  let end = typeof e === 'number' && Number.isSafeInteger(e) && e >= 1 ? e : optInt(e, 'lineEnd', ctx, 1);
+  let end = typeof e === 'number' && Number.isSafeInteger(e) && e >= 1 ? e : e == null ? undefined : optInt(e, 'lineEnd', ctx, 1);
   if (start !== undefined) {
     if (end !== undefined && end < start) {
       report(ctx, 'lineEnd', `lineEnd ${end} is before lineStart ${start}; read as ${start}`);
@@ -284,15 +284,15 @@ function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
   } else if (end !== undefined) {
     report(ctx, 'lineEnd', 'lineEnd without lineStart; ignored');
   }
-  const a = v.anchor;
-  const anchor = typeof a === 'string' ? a : optString(a, 'anchor', ctx);
-  if (anchor !== undefined) loc.anchor = anchor;
-  const j = v.jiraKey;
-  const jiraKey = typeof j === 'string' ? j : optString(j, 'jiraKey', ctx);
-  if (jiraKey !== undefined) loc.jiraKey = jiraKey;
-  const c = v.confluencePageId;
-  const pageId = typeof c === 'string' ? c : optString(c, 'confluencePageId', ctx);
-  if (pageId !== undefined) loc.confluencePageId = pageId;
+  const anchor = v.anchor;
+  if (typeof anchor === 'string') loc.anchor = anchor;
+  else if (anchor != null) optString(anchor, 'anchor', ctx);
+  const jiraKey = v.jiraKey;
+  if (typeof jiraKey === 'string') loc.jiraKey = jiraKey;
+  else if (jiraKey != null) optString(jiraKey, 'jiraKey', ctx);
+  const pageId = v.confluencePageId;
+  if (typeof pageId === 'string') loc.confluencePageId = pageId;
+  else if (pageId != null) optString(pageId, 'confluencePageId', ctx);
   return loc;
 }
 
@@ -308,36 +308,40 @@ function parseOrigin(raw: unknown, ctx: Ctx): QaSourceOrigin | null {
     return null;
   }
   const rawSession = v.sessionId;
-  let sessionId = typeof rawSession === 'string' ? rawSession : optString(rawSession, 'sessionId', ctx);
-  if (sessionId === undefined) {
-    if (rawSession === undefined || rawSession === null) report(ctx, 'sessionId', 'missing', 'warning');
+  let sessionId: string;
+  if (typeof rawSession === 'string') sessionId = rawSession;
+  else {
+    if (rawSession == null) report(ctx, 'sessionId', 'missing', 'warning');
+    else optString(rawSession, 'sessionId', ctx);
     sessionId = '';
   }
   const rawTurn = v.turn;
-  let turn = typeof rawTurn === 'number' && Number.isSafeInteger(rawTurn) && rawTurn >= 0 ? rawTurn : optInt(rawTurn, 'turn', ctx, 0);
-  if (turn === undefined) {
-    if (rawTurn === undefined || rawTurn === null) report(ctx, 'turn', 'missing', 'warning');
+  let turn: number;
+  if (typeof rawTurn === 'number' && Number.isSafeInteger(rawTurn) && rawTurn >= 0) turn = rawTurn;
+  else {
+    if (rawTurn == null) report(ctx, 'turn', 'missing', 'warning');
+    else optInt(rawTurn, 'turn', ctx, 0);
     turn = 0;
   }
   const origin: QaSourceOrigin = { sessionId, turn, role };
-  const st = v.step;
-  const step = st === undefined ? undefined : typeof st === 'number' && Number.isSafeInteger(st) && st >= 0 ? st : optInt(st, 'step', ctx, 0);
-  if (step !== undefined) origin.step = step;
-  const tc = v.toolCallId;
-  const toolCallId = typeof tc === 'string' ? tc : optString(tc, 'toolCallId', ctx);
-  if (toolCallId !== undefined) origin.toolCallId = toolCallId;
-  const tn = v.toolName;
-  const toolName = typeof tn === 'string' ? tn : optString(tn, 'toolName', ctx);
-  if (toolName !== undefined) origin.toolName = toolName;
-  const ag = v.agentId;
-  const agentId = typeof ag === 'string' ? ag : optString(ag, 'agentId', ctx);
-  if (agentId !== undefined) origin.agentId = agentId;
-  const ru = v.subagentRunId;
-  const runId = typeof ru === 'string' ? ru : optString(ru, 'subagentRunId', ctx);
-  if (runId !== undefined) origin.subagentRunId = runId;
-  const cs = v.subagentSessionId;
-  const childSession = typeof cs === 'string' ? cs : optString(cs, 'subagentSessionId', ctx);
-  if (childSession !== undefined) origin.subagentSessionId = childSession;
+  const step = v.step;
+  if (typeof step === 'number' && Number.isSafeInteger(step) && step >= 0) origin.step = step;
+  else if (step != null) optInt(step, 'step', ctx, 0);
+  const toolCallId = v.toolCallId;
+  if (typeof toolCallId === 'string') origin.toolCallId = toolCallId;
+  else if (toolCallId != null) optString(toolCallId, 'toolCallId', ctx);
+  const toolName = v.toolName;
+  if (typeof toolName === 'string') origin.toolName = toolName;
+  else if (toolName != null) optString(toolName, 'toolName', ctx);
+  const agentId = v.agentId;
+  if (typeof agentId === 'string') origin.agentId = agentId;
+  else if (agentId != null) optString(agentId, 'agentId', ctx);
+  const runId = v.subagentRunId;
+  if (typeof runId === 'string') origin.subagentRunId = runId;
+  else if (runId != null) optString(runId, 'subagentRunId', ctx);
+  const childSession = v.subagentSessionId;
+  if (typeof childSession === 'string') origin.subagentSessionId = childSession;
+  else if (childSession != null) optString(childSession, 'subagentSessionId', ctx);
   return origin;
 }
 
@@ -420,15 +424,15 @@ function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
     origins: parseList(v.origins, 'origins', ctx, parseOrigin, 'warning'),
     score,
   };
-  const u = v.uri;
-  const uri = typeof u === 'string' ? u : optString(u, 'uri', ctx);
-  if (uri !== undefined) source.uri = uri;
-  const lp = v.path;
-  const localPath = typeof lp === 'string' ? lp : optString(lp, 'path', ctx);
-  if (localPath !== undefined) source.path = localPath;
-  const sn = v.snippet;
-  const snippet = typeof sn === 'string' ? sn : optString(sn, 'snippet', ctx);
-  if (snippet !== undefined) source.snippet = snippet;
+  const uri = v.uri;
+  if (typeof uri === 'string') source.uri = uri;
+  else if (uri != null) optString(uri, 'uri', ctx);
+  const localPath = v.path;
+  if (typeof localPath === 'string') source.path = localPath;
+  else if (localPath != null) optString(localPath, 'path', ctx);
+  const snippet = v.snippet;
+  if (typeof snippet === 'string') source.snippet = snippet;
+  else if (snippet != null) optString(snippet, 'snippet', ctx);
   const meta = v.metadata;
   if (meta !== undefined && meta !== null) {
     if (isObject(meta)) {

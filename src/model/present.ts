@@ -3,7 +3,7 @@
  * one payload, so both always show the same sources, groups and counts.
  * Pure; no DOM.
  */
-import { compactLocations, dedupeSources, isFallbackTitle, mergeSources } from './merge.js';
+import { compactLocations, dedupeSources, isFallbackTitle } from './merge.js';
 import { basename, extensionOf, isAbsolutePath, shortDirectory } from './paths.js';
 import { cleanProse, revealHidden, type CleanedText } from './text.js';
 import { hostDisplay, readUrl, shortUrl, type HostDisplay } from './url.js';
@@ -604,20 +604,12 @@ export function presentSources(payload: QaTurnSources | null | undefined, option
   const maxPerGroup = readMaxPerGroup(options.maxPerGroup);
   if (!payload || !Array.isArray(payload.sources)) return emptyView(threshold);
 
-  // One entry per id (merged, in order of first appearance); no copies when no id repeats.
+  // One entry per id (merged, in order of first appearance). Ids seldom repeat: a set finds out, and only then are entries merged.
   const sources = payload.sources;
-  const byId = new Map<string, QaSourceReference>();
-  let repeated = false;
-  for (let i = 0; i < sources.length; i++) {
-    const s = sources[i]!;
-    const prev = byId.get(s.id);
-    if (prev === undefined) byId.set(s.id, s);
-    else {
-      byId.set(s.id, mergeSources(prev, s));
-      repeated = true;
-    }
-  }
-  const merged = repeated ? [...byId.values()] : sources;
+  const seen = new Set<string>();
+  for (let i = 0; i < sources.length && seen.size === i; i++) seen.add(sources[i]!.id);
+  const repeated = seen.size !== sources.length;
+  const merged = repeated ? dedupeSources(sources) : sources;
 
   // Visible sources by kind, with their position of first use; the cards are built on demand.
   const byKind = new Map<QaSourceKind, { sources: QaSourceReference[]; orders: number[] }>();
@@ -643,11 +635,12 @@ export function presentSources(payload: QaTurnSources | null | undefined, option
   }
 
   const extra = Array.isArray(payload.discovered) ? payload.discovered : [];
-  const visible = (id: string) => {
-    const s = byId.get(id);
-    return s !== undefined && s.score >= threshold;
-  };
-  const discoveredAll = hidden.length === 0 && extra.length === 0 ? [] : dedupeSources(hidden.concat(extra)).filter((s) => !visible(s.id));
+  let discoveredAll: QaSourceReference[] = [];
+  if (hidden.length > 0 || extra.length > 0) {
+    const visibleIds = new Set<string>();
+    for (const s of merged) if (s.score >= threshold) visibleIds.add(s.id);
+    discoveredAll = dedupeSources(hidden.concat(extra)).filter((s) => !visibleIds.has(s.id));
+  }
   const discoveredItems = options.showDiscovered ? discoveredAll.map((s, i) => presentItem(s, i)).sort(compareSourceItems) : [];
 
   return {
