@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const doc = q.get('doc') ?? 'synthetic';
   const mode = q.get('mode') ?? 'kit';
   // `kit` warms the parser while the document loads, as the preview does while reading a file; `kit-cold` does not.
-  if (mode === 'kit') warmMarkdown(doc === 'synthetic' ? 1_000_000 : 0);
+  if (mode === 'kit') warmMarkdown();
   const source =
     doc === 'spec' ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
     : doc === 'changelog' ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()

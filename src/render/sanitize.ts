@@ -21,7 +21,7 @@
  * one synchronous `sanitize()` call, so concurrent renders cannot mix their
  * prefixes and the hooks never call back into DOMPurify.
  */
-import createDOMPurify, { type DOMPurify, type Config, type UponSanitizeAttributeHookEvent } from 'dompurify';
+import createDOMPurify, { type DOMPurify, type Config, type UponSanitizeAttributeHookEvent, type WindowLike } from 'dompurify';
 import { defuseInlineAttributes } from './inline-attributes.js';
 
 /** Elements allowed from documents. */
@@ -54,9 +54,33 @@ export const KIT_CLASSES: ReadonlySet<string> = new Set([
 // Blocks whose text direction follows their own first strong character. Inside one of them
 // (a list, a quote, a table) the parts share its direction, so list markers, quote bars and
 // columns stay on the same side as the text.
-const DIR_AUTO = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'BLOCKQUOTE', 'TABLE', 'CAPTION', 'SUMMARY', 'FIGCAPTION']);
+const DIR_AUTO = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'blockquote', 'table', 'caption', 'summary', 'figcaption']);
 const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
 const MAX_ID_LENGTH = 200;
+const LINE_SPAN = /^\d{1,7}-\d{1,7}$/;
+const LANGUAGE_ID = /^[a-z0-9_+#.-]{1,32}$/;
+const DATA_URL = /^data:/i;
+const URL_SPACE = /[\u0000-\u0020]/g;
+const WHITESPACE = /\s+/g;
+
+/**
+ * Elements a sanitize call met on its way, in document order: what the
+ * decoration after sanitizing works on, so it never has to search the tree.
+ */
+export interface SanitizeFindings {
+  links: HTMLAnchorElement[];
+  images: HTMLImageElement[];
+  pres: HTMLPreElement[];
+  headerCells: HTMLTableCellElement[];
+  tables: HTMLTableElement[];
+  /** Elements the kit itself emitted (their `data-qa-kit` carries the render's nonce). */
+  kit: Element[];
+}
+
+/** Empty findings, to pass as `SanitizeContext.found`. */
+export function newFindings(): SanitizeFindings {
+  return { links: [], images: [], pres: [], headerCells: [], tables: [], kit: [] };
+}
 
 /** What one sanitize call needs to know. */
 export interface SanitizeContext {
@@ -64,6 +88,8 @@ export interface SanitizeContext {
   idPrefix: string;
   /** The render's nonce: `data-qa-kit` attributes without it are dropped. */
   nonce: string;
+  /** When given, filled with the elements decoration needs (see `SanitizeFindings`). */
+  found?: SanitizeFindings;
 }
 
 const CONFIG: Config = {
@@ -86,25 +112,33 @@ const CONFIG: Config = {
 };
 
 let purify: DOMPurify | null = null;
+// The call in progress: its context, and old-style anchors (`<a name="x">`) seen in it.
 let current: SanitizeContext | null = null;
+let namedAnchors: Array<[Element, string]> = [];
 
+function prefixedId(ctx: SanitizeContext, value: string): string | null {
+  const id = value.replace(WHITESPACE, '-').slice(0, MAX_ID_LENGTH);
+  return id === '' ? null : ctx.idPrefix + id;
+}
+
+// Runs for every attribute of every element: plain comparisons and precompiled patterns only.
 function onAttribute(node: Element, data: UponSanitizeAttributeHookEvent): void {
   const ctx = current;
-  const name = data.attrName;
   const value = data.attrValue;
   if (!ctx) {
     data.keepAttr = false;
     return;
   }
-  switch (name) {
+  switch (data.attrName) {
     case 'id': {
-      const id = value.replace(/\s+/g, '-').slice(0, MAX_ID_LENGTH);
-      if (id === '') data.keepAttr = false;
-      else data.attrValue = ctx.idPrefix + id;
+      const id = prefixedId(ctx, value);
+      if (id === null) data.keepAttr = false;
+      else data.attrValue = id;
       return;
     }
     case 'class': {
-      const kept = value.split(/\s+/).filter((c) => KIT_CLASSES.has(c));
+      if (KIT_CLASSES.has(value)) return;
+      const kept = value.split(WHITESPACE).filter((c) => KIT_CLASSES.has(c));
       if (kept.length === 0) data.keepAttr = false;
       else data.attrValue = kept.join(' ');
       return;
@@ -114,44 +148,83 @@ function onAttribute(node: Element, data: UponSanitizeAttributeHookEvent): void 
       return;
     case 'data-qa-kit':
       if (!value.startsWith(ctx.nonce + ' ')) data.keepAttr = false;
+      else ctx.found?.kit.push(node);
       return;
     case 'data-qa-line':
-      if (!/^\d{1,7}-\d{1,7}$/.test(value)) data.keepAttr = false;
+      if (!LINE_SPAN.test(value)) data.keepAttr = false;
       return;
     case 'data-qa-html':
       if (value !== '') data.keepAttr = false;
       return;
     case 'data-lang':
-      if (!/^[a-z0-9_+#.-]{1,32}$/.test(value)) data.keepAttr = false;
+      if (!LANGUAGE_ID.test(value)) data.keepAttr = false;
       return;
     case 'src':
     case 'href':
       // DOMPurify lets `data:` through on images; the kit never loads them.
-      if (/^data:/i.test(value.replace(/[\u0000-\u0020]/g, ''))) data.keepAttr = false;
+      if (DATA_URL.test(value.replace(URL_SPACE, ''))) data.keepAttr = false;
+      return;
+    case 'name':
+      // Old-style anchors (`<a name="x">`) keep working as prefixed ids; `name` itself never survives.
+      if (node.localName === 'a') namedAnchors.push([node, value]);
+      return;
+    case 'type':
+      if (node.localName === 'a') data.keepAttr = false;
       return;
     default:
-      if (node.nodeName === 'A' && name === 'type') data.keepAttr = false;
   }
 }
 
-function beforeAttributes(node: Element): void {
-  // Old-style anchors (`<a name="x">`) keep working as prefixed ids; `name` itself never survives.
-  if (node.nodeName === 'A' && node.hasAttribute('name') && !node.hasAttribute('id')) {
-    node.setAttribute('id', node.getAttribute('name') ?? '');
-  }
-}
-
+// Runs once per element, after its attributes: text direction, and what decoration will need.
 function afterAttributes(node: Element): void {
-  if (node.nodeType !== 1) return;
-  if (DIR_AUTO.has(node.nodeName) && !node.hasAttribute('dir') && !node.parentElement?.closest('[dir]')) node.setAttribute('dir', 'auto');
-  else if (node.nodeName === 'PRE') node.setAttribute('dir', 'ltr');
+  const name = node.localName;
+  if (DIR_AUTO.has(name)) {
+    if (!node.hasAttribute('dir') && !node.parentElement?.closest('[dir]')) node.setAttribute('dir', 'auto');
+    if (name === 'table') current?.found?.tables.push(node as HTMLTableElement);
+    return;
+  }
+  const found = current?.found;
+  switch (name) {
+    case 'pre':
+      node.setAttribute('dir', 'ltr');
+      found?.pres.push(node as HTMLPreElement);
+      return;
+    case 'a':
+      found?.links.push(node as HTMLAnchorElement);
+      return;
+    case 'img':
+      found?.images.push(node as HTMLImageElement);
+      return;
+    case 'th':
+      found?.headerCells.push(node as HTMLTableCellElement);
+      return;
+    default:
+  }
+}
+
+/**
+ * The window DOMPurify works with: the page's own, except that its Trusted
+ * Types API offers only `createPolicy`. DOMPurify asks
+ * `trustedTypes.getAttributeType()` about every attribute it keeps, to wrap
+ * values of Trusted Types sinks (event handlers, `srcdoc`, script URLs), and
+ * skips the question when the API lacks it. This allowlist keeps no such
+ * attribute on any element it allows (a test checks every pair), so the
+ * answer is always "none", and asking cost about a tenth of all sanitizing.
+ * DOMPurify's own policy (`dompurify`, for its parser input) is still
+ * created through the real API.
+ */
+function purifyWindow(): WindowLike {
+  const tt = (window as Partial<WindowLike>).trustedTypes;
+  if (!tt) return window;
+  const { document, DocumentFragment, HTMLTemplateElement, Node, Element, NodeFilter, NamedNodeMap, HTMLFormElement, DOMParser } = window;
+  const trustedTypes = { createPolicy: tt.createPolicy.bind(tt) } as unknown as WindowLike['trustedTypes'];
+  return { document, DocumentFragment, HTMLTemplateElement, Node, Element, NodeFilter, NamedNodeMap, HTMLFormElement, DOMParser, trustedTypes };
 }
 
 function instance(): DOMPurify {
   if (purify) return purify;
-  const p = createDOMPurify(window);
+  const p = createDOMPurify(purifyWindow());
   p.setConfig(CONFIG);
-  p.addHook('beforeSanitizeAttributes', beforeAttributes);
   p.addHook('uponSanitizeAttribute', onAttribute);
   p.addHook('afterSanitizeAttributes', afterAttributes);
   purify = p;
@@ -174,8 +247,14 @@ export function sanitizeToFragment(html: string, ctx: SanitizeContext): Document
   current = ctx;
   try {
     // Inline styles and handlers are renamed before parsing, so a strict page policy has nothing to report.
-    return p.sanitize(defuseInlineAttributes(html)) as unknown as DocumentFragment;
+    const fragment = p.sanitize(defuseInlineAttributes(html)) as unknown as DocumentFragment;
+    for (const [anchor, value] of namedAnchors) {
+      const id = anchor.hasAttribute('id') ? null : prefixedId(ctx, value.trim());
+      if (id !== null) anchor.setAttribute('id', id);
+    }
+    return fragment;
   } finally {
     current = null;
+    namedAnchors = [];
   }
 }

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { renderChunks } from '../../src/render/markdown/parser.js';
 import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from '../../src/render/markdown/decorate.js';
 import { renderMarkdown } from '../../src/render/markdown/index.js';
-import { ALLOWED_TAGS, sanitizeToFragment } from '../../src/render/sanitize.js';
+import { ALLOWED_TAGS, newFindings, sanitizeToFragment } from '../../src/render/sanitize.js';
 import { findSanitizeProblems } from '../render/sanitize/assert-sanitized.js';
 import { mount } from '../render/markdown/fixture.js';
 import { markdownArb } from './fuzz/arbitraries.js';
@@ -76,8 +76,9 @@ describe('fuzz: Markdown rendering of hostile text', () => {
         const ctx: DecorateContext = { path: 'docs/guide/readme.md', idPrefix: ID_PREFIX, nonce, locale: 'en', allowRemoteImages, pendingLinks: [], codeBlocks: [] };
         host.container.replaceChildren();
         for (const chunk of renderChunks(source, { nonce })) {
-          const fragment = sanitizeToFragment(chunk.html, { idPrefix: ID_PREFIX, nonce });
-          decorate(fragment, ctx);
+          const found = newFindings();
+          const fragment = sanitizeToFragment(chunk.html, { idPrefix: ID_PREFIX, nonce, found });
+          decorate(fragment, found, ctx);
           host.container.append(fragment);
         }
         for (const link of ctx.pendingLinks) {

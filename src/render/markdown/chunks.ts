@@ -1,7 +1,8 @@
 /**
- * Where HTML chunks come from: the parsing worker when the page allows one,
- * else the same parser on the main thread, one chunk per call so the caller
- * can yield between them.
+ * Where HTML chunks come from: the parsing worker when the page allows one
+ * (the only copy of the parser such a page loads), else the same parser on
+ * the main thread, loaded then, one chunk per call so the caller can yield
+ * between them.
  */
 import { startWorker } from '../trusted.js';
 import type { HtmlChunk, ParseOptions } from './parser.js';
@@ -12,14 +13,10 @@ import parseWorkerUrl from './parse.worker.ts?worker&url';
 export interface ChunkStream {
   /** The next chunk, or null at the end. Rejects when parsing failed. */
   next(): Promise<HtmlChunk | null>;
-  /** True when the next chunk is already available without waiting. */
-  ready(): boolean;
   cancel(): void;
 }
 
 const IDLE_WORKER_MS = 30_000;
-/** Below this size, parsing runs in main-thread slices unless the worker is already running. */
-export const MAIN_THREAD_MAX_CHARS = 400_000;
 
 let workerAllowed = true;
 let worker: Worker | null = null;
@@ -28,16 +25,13 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 const listeners = new Map<number, (message: ParseResponse | { type: 'broken' }) => void>();
 
-let workerAlways = false;
-
 /**
- * Turns worker parsing off (`false`: time-sliced on the main thread), back to
- * the default (`true`: the worker for big documents or when it is running
- * anyway), or on for every document (`'always'`).
+ * Turns worker parsing off (`false`: time-sliced on the main thread) or back
+ * on (`true`, the default, or `'always'`: the worker parses every document
+ * when the page allows workers).
  */
 export function setWorkerParsing(mode: boolean | 'always'): void {
   workerAllowed = mode !== false;
-  workerAlways = mode === 'always';
   if (!workerAllowed) stopWorker();
 }
 
@@ -79,28 +73,27 @@ function releaseWorker(): void {
 }
 
 function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
-  // The parser loads on demand: pages that never need it on the main thread never download it twice.
-  let iterator: Generator<HtmlChunk, void, void> | null = null;
+  // The parser loads on demand: a page that parses in the worker never downloads it twice.
+  let chunks: AsyncGenerator<HtmlChunk, void, void> | null = null;
   let done = false;
   return {
     async next() {
       if (done) return null;
-      if (!iterator) {
-        const { renderChunks } = await import('./parser.js');
+      if (!chunks) {
+        const { documentChunks } = await import('./parser.js');
         if (done) return null;
-        iterator = renderChunks(source, options);
+        chunks = documentChunks(source, options);
       }
-      const r = iterator.next();
-      if (r.done) {
+      const r = await chunks.next();
+      if (r.done || done) {
         done = true;
         return null;
       }
       return r.value;
     },
-    ready: () => !done && iterator !== null,
     cancel() {
       done = true;
-      iterator?.return();
+      void chunks?.return();
     },
   };
 }
@@ -128,7 +121,10 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
     } else if (message.type === 'broken') {
       finish();
       if (received) failure = new Error('The Markdown parser stopped.');
-      else fallback = mainThreadStream(source, options);
+      else {
+        fallback = mainThreadStream(source, options);
+        if (id === nextId - 1) lastStreamUsedWorker = false;
+      }
     } else {
       failure = new Error(message.message);
       finish();
@@ -149,7 +145,6 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
         wake = null;
       }
     },
-    ready: () => queue.length > 0 || (fallback?.ready() ?? false),
     cancel() {
       fallback?.cancel();
       if (!finished && listeners.has(id)) {
@@ -163,15 +158,17 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
   };
 }
 
-/** Starts the parsing worker ahead of a render (it stops again when left idle). */
+/**
+ * Starts the parsing worker ahead of a render (it sets its parser up at once
+ * and stops again when left idle). Does nothing when workers are off.
+ */
 export function warmWorker(): void {
   if (getWorker()) releaseWorker();
 }
 
 /** Starts parsing `source`; chunks arrive through the returned stream. */
 export function streamChunks(source: string, options: ParseOptions): ChunkStream {
-  // A document small enough to parse in short main-thread slices does not wait for a cold worker.
-  const w = worker || workerAlways || source.length >= MAIN_THREAD_MAX_CHARS ? getWorker() : null;
+  const w = getWorker();
   lastStreamUsedWorker = w !== null;
   return w ? workerStream(w, source, options) : mainThreadStream(source, options);
 }

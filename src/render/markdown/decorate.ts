@@ -8,6 +8,7 @@ import { term } from '../../i18n/index.js';
 import type { QaTerms } from '../../i18n/types.js';
 import { classifyHref, hostNotice } from '../links.js';
 import { describeHost, toOpenableUrl } from '../../model/url.js';
+import type { SanitizeFindings } from '../sanitize.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -72,9 +73,8 @@ function kitRole(el: Element, nonce: string): string[] | null {
   return value.slice(nonce.length + 1).split(' ');
 }
 
-function decorateKitElements(root: DocumentFragment, ctx: DecorateContext): void {
-  const doc = root.ownerDocument;
-  for (const el of Array.from(root.querySelectorAll('[data-qa-kit]'))) {
+function decorateKitElements(doc: Document, elements: readonly Element[], ctx: DecorateContext): void {
+  for (const el of elements) {
     const role = kitRole(el, ctx.nonce);
     if (!role) continue;
     switch (role[0]) {
@@ -127,9 +127,8 @@ function unlink(a: HTMLAnchorElement, ctx: DecorateContext, pending: boolean): H
 // Everything else on a link is rebuilt from its classified target.
 const KEPT_LINK_ATTRIBUTES = new Set(['id', 'title', 'class', 'aria-label']);
 
-function decorateLinks(root: DocumentFragment, ctx: DecorateContext): void {
-  const doc = root.ownerDocument;
-  for (const a of Array.from(root.querySelectorAll('a'))) {
+function decorateLinks(doc: Document, links: readonly HTMLAnchorElement[], ctx: DecorateContext): void {
+  for (const a of links) {
     const href = a.getAttribute('href');
     const title = a.getAttribute('title');
     for (const attr of Array.from(a.attributes)) if (!KEPT_LINK_ATTRIBUTES.has(attr.name)) a.removeAttribute(attr.name);
@@ -200,9 +199,8 @@ function basename(path: string): string {
   return clean.slice(clean.lastIndexOf('/') + 1) || clean;
 }
 
-function decorateImages(root: DocumentFragment, ctx: DecorateContext): void {
-  const doc = root.ownerDocument;
-  for (const img of Array.from(root.querySelectorAll('img'))) {
+function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx: DecorateContext): void {
+  for (const img of images) {
     const src = (img.getAttribute('src') ?? '').trim();
     const alt = (img.getAttribute('alt') ?? '').trim();
     const remote = /^https?:/i.test(src.replace(/[\u0000-\u0020]/g, '')) ? toOpenableUrl(src) : null;
@@ -242,22 +240,22 @@ function decorateImages(root: DocumentFragment, ctx: DecorateContext): void {
   }
 }
 
-function decorateBlocks(root: DocumentFragment, ctx: DecorateContext): void {
-  const doc = root.ownerDocument;
-  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+function decorateBlocks(doc: Document, found: SanitizeFindings, ctx: DecorateContext): void {
+  for (const pre of found.pres) {
     pre.tabIndex = 0;
-    const code = pre.querySelector('code');
-    if (code && pre.classList.contains('qa-code') && pre.dataset.lang) ctx.codeBlocks.push(code);
+    // The kit's own code blocks are `<pre class="qa-code" data-lang><code>…</code></pre>`.
+    const code = pre.firstElementChild;
+    if (code?.localName === 'code' && pre.getAttribute('data-lang') && pre.classList.contains('qa-code')) ctx.codeBlocks.push(code as HTMLElement);
   }
   // An empty header cell names nothing: keep it as a plain cell.
-  for (const th of Array.from(root.querySelectorAll('th'))) {
+  for (const th of found.headerCells) {
     if (th.textContent!.trim() !== '' || th.querySelector('img, .qa-image, input')) continue;
     const td = doc.createElement('td');
     for (const attr of Array.from(th.attributes)) td.setAttribute(attr.name, attr.value);
     td.append(...th.childNodes);
     th.replaceWith(td);
   }
-  for (const table of Array.from(root.querySelectorAll('table'))) {
+  for (const table of found.tables) {
     if (table.parentElement?.classList.contains('qa-table')) continue;
     const wrap = doc.createElement('div');
     wrap.className = 'qa-table';
@@ -271,10 +269,16 @@ function decorateBlocks(root: DocumentFragment, ctx: DecorateContext): void {
 // ordinary in right-to-left writing and stay.
 const REORDERING = /[\u202A-\u202E\u2066-\u2069]/;
 const REORDERING_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
+// The same characters in markup: as they are, or as numeric character references (no named ones exist).
+const REORDERING_IN_MARKUP = /[\u202A-\u202E\u2066-\u2069]|&#(?:x0*(?:202[a-e]|206[6-9])|0*(?:823[4-8]|829[4-7]))(?![0-9a-f])/i;
+
+/** False when `html` cannot produce text with direction overrides or isolates (a quick look at the markup before parsing it). */
+export function mayReorder(html: string): boolean {
+  return REORDERING_IN_MARKUP.test(html);
+}
 
 /** Shows direction overrides and isolates as visible markers instead of letting them reorder text. */
 function revealReordering(root: DocumentFragment, ctx: DecorateContext): void {
-  if (!REORDERING.test(root.textContent ?? '')) return;
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const hits: Text[] = [];
@@ -296,11 +300,16 @@ function revealReordering(root: DocumentFragment, ctx: DecorateContext): void {
   }
 }
 
-/** All decoration of one sanitized chunk, in place. */
-export function decorate(root: DocumentFragment, ctx: DecorateContext): void {
-  revealReordering(root, ctx);
-  decorateKitElements(root, ctx);
-  decorateLinks(root, ctx);
-  decorateImages(root, ctx);
-  decorateBlocks(root, ctx);
+/**
+ * All decoration of one sanitized chunk, in place, working on the elements
+ * the sanitizer found (`found`), so each is looked at once. `reordering`:
+ * the chunk's markup may hold direction overrides (see `mayReorder`).
+ */
+export function decorate(root: DocumentFragment, found: SanitizeFindings, ctx: DecorateContext, reordering = true): void {
+  const doc = root.ownerDocument;
+  if (reordering) revealReordering(root, ctx);
+  decorateKitElements(doc, found.kit, ctx);
+  decorateLinks(doc, found.links, ctx);
+  decorateImages(doc, found.images, ctx);
+  decorateBlocks(doc, found, ctx);
 }

@@ -11,10 +11,9 @@
 import { resolveLocale } from '../../i18n/index.js';
 import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
-import { sanitizeToFragment } from '../sanitize.js';
-import { MAIN_THREAD_MAX_CHARS, streamChunks, warmWorker, type ChunkStream } from './chunks.js';
-import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
-import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
+import { newFindings, sanitizeToFragment } from '../sanitize.js';
+import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
+import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin, clearMarks, type LineRange } from './marks.js';
 
 export { markdownStyles } from './styles.js';
@@ -44,11 +43,11 @@ export interface MarkdownRenderResult {
   durationMs: number;
 }
 
-/** Main-thread work per task before yielding to the browser. */
-const SLICE_MS = 12;
+/** Main-thread work per slice (ms) while the document is being inserted; the browser renders a frame between slices. */
+const SLICE_BUDGET_MS = 30;
+/** Waiting longer than this for a frame means the page stopped rendering (hidden): go on without one. */
+const FRAME_TIMEOUT_MS = 100;
 const LINK_RESOLVE_CONCURRENCY = 4;
-/** Documents at least this long first show a provisional screen rendered from their start alone. */
-const PROVISIONAL_MIN_CHARS = 400_000;
 /** Rough rendered height of one source line. */
 const LINE_HEIGHT_ESTIMATE_PX = 22;
 /** Code blocks start highlighting this far before they scroll into view. */
@@ -65,23 +64,100 @@ function abortError(): DOMException {
   return new DOMException('The Markdown render was aborted.', 'AbortError');
 }
 
+function pageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+/** A turn of the event loop without waiting for a frame (for a hidden page, where frames do not run). */
 function yieldToBrowser(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
-/** Resolves once the browser had a chance to paint (or after a short while in a hidden page, where frames do not run). */
+/**
+ * Resolves in a new task once the browser rendered a frame, so what was
+ * inserted before is on screen; in a hidden page (or one that stops
+ * rendering meanwhile), after a plain turn of the event loop instead.
+ */
 function afterNextPaint(): Promise<void> {
+  if (!pageVisible()) return yieldToBrowser();
   return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
+    const fallback = setTimeout(resolve, FRAME_TIMEOUT_MS);
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
         clearTimeout(fallback);
         resolve();
-      }, 0),
-    );
+      };
+      channel.port2.postMessage(null);
+    });
   });
+}
+
+/**
+ * Time slices of main-thread work: `due(chars)` says whether work on
+ * `chars` more characters of markup still fits the current slice, from the
+ * cost per character measured so far (so a slice stops before a chunk that
+ * would overrun it, not after).
+ */
+class Slices {
+  private start = performance.now();
+  private msPerChar = 0;
+  private done = 0;
+
+  /** Records that `chars` characters of markup took `ms`. */
+  measured(chars: number, ms: number): void {
+    if (chars <= 0) return;
+    const rate = ms / chars;
+    this.msPerChar = this.msPerChar === 0 ? rate : this.msPerChar * 0.7 + rate * 0.3;
+    this.done += 1;
+  }
+
+  /** True when the next `chars` characters should wait for the next slice. */
+  due(chars: number): boolean {
+    // A slice always does some work, however slow the last chunks were.
+    if (this.done === 0) return false;
+    return performance.now() - this.start + chars * this.msPerChar > SLICE_BUDGET_MS;
+  }
+
+  /** Lets the browser render a frame (or take a turn, when hidden) and starts a new slice. */
+  async next(): Promise<void> {
+    await afterNextPaint();
+    this.restart();
+  }
+
+  restart(): void {
+    this.start = performance.now();
+    this.done = 0;
+  }
+}
+
+/**
+ * Moves the items or body rows of `next`, a list or table continuing `prev`
+ * (see `HtmlChunk.continues`), to the end of `prev`; false when the two do
+ * not match. Both are sanitized already: only nodes move.
+ */
+function continueBlock(prev: Element | null, next: Element | null): boolean {
+  if (!prev || !next) return false;
+  if ((next.localName === 'ul' || next.localName === 'ol') && prev.localName === next.localName) {
+    prev.append(...Array.from(next.childNodes));
+    next.remove();
+    return true;
+  }
+  const tableOf = (el: Element): HTMLTableElement | null =>
+    el.localName === 'table' ? (el as HTMLTableElement) : el.classList.contains('qa-table') && el.firstElementChild?.localName === 'table' ? (el.firstElementChild as HTMLTableElement) : null;
+  const a = tableOf(prev);
+  const b = tableOf(next);
+  if (!a || !b) return false;
+  const body = a.tBodies[a.tBodies.length - 1] ?? a.createTBody();
+  for (const part of Array.from(b.tBodies)) body.append(...Array.from(part.childNodes));
+  next.remove();
+  return true;
 }
 
 function randomNonce(): string {
@@ -130,7 +206,7 @@ function linkResolver(job: Job, options: MarkdownRenderOptions, locale: string) 
   const flush = async () => {
     flushing = true;
     while (answered.length && !job.cancelled) {
-      const until = performance.now() + SLICE_MS;
+      const until = performance.now() + SLICE_BUDGET_MS;
       while (answered.length && performance.now() < until) {
         const [link, accepted] = answered.shift()!;
         if (accepted) acceptWorkspaceLink(link.el, accepted, link.fragment);
@@ -156,22 +232,91 @@ function linkResolver(job: Job, options: MarkdownRenderOptions, locale: string) 
   };
 }
 
-/** Highlights fenced code when it comes near the viewport (also inside scrolling containers). */
+type VisibilityStateEvent = Event & { skipped: boolean };
+const VISIBILITY_EVENT = 'contentvisibilityautostatechange';
+
+/**
+ * Highlights fenced code when it comes near the viewport (also inside
+ * scrolling containers). Only code in chunks the browser renders is watched
+ * (chunks skip rendering off screen: `content-visibility: auto`), so the
+ * observer's work follows what is on screen, not the document's length.
+ * Nothing starts before `start()`: the document's text goes in first.
+ */
 function lazyHighlighter(signal: AbortSignal) {
+  const tracksChunks = typeof IntersectionObserver !== 'undefined' && `on${VISIBILITY_EVENT}` in HTMLElement.prototype;
   if (typeof IntersectionObserver === 'undefined') {
-    return { observe: (code: HTMLElement) => void highlightSafely(code, signal), disconnect() {} };
+    const waiting: HTMLElement[] = [];
+    let started = false;
+    return {
+      track() {},
+      add: (_chunk: HTMLElement, codes: HTMLElement[]) => (started ? codes.forEach((c) => void highlightSafely(c, signal)) : waiting.push(...codes)),
+      start() {
+        started = true;
+        for (const code of waiting.splice(0)) void highlightSafely(code, signal);
+      },
+      disconnect() {},
+    };
   }
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
+        done.add(entry.target);
         void highlightSafely(entry.target as HTMLElement, signal);
       }
     },
     { rootMargin: HIGHLIGHT_MARGIN, scrollMargin: HIGHLIGHT_MARGIN } as IntersectionObserverInit,
   );
-  return { observe: (code: HTMLElement) => observer.observe(code), disconnect: () => observer.disconnect() };
+  const done = new WeakSet<Element>();
+  const codesOf = new Map<Element, HTMLElement[]>();
+  // Chunks whose content is rendered now (their code is worth watching).
+  const rendered = new Set<Element>();
+  let started = false;
+  const watch = (chunk: Element, on: boolean) => {
+    for (const code of codesOf.get(chunk) ?? []) {
+      if (done.has(code)) continue;
+      if (on) observer.observe(code);
+      else observer.unobserve(code);
+    }
+  };
+  const onState = (event: Event) => {
+    const chunk = event.target as Element;
+    const skipped = (event as VisibilityStateEvent).skipped;
+    if (skipped) rendered.delete(chunk);
+    else rendered.add(chunk);
+    if (started) watch(chunk, !skipped);
+  };
+  const tracked: Element[] = [];
+  return {
+    /** Follows a chunk's rendering state from its insertion on. */
+    track(chunk: HTMLElement) {
+      if (tracksChunks) {
+        chunk.addEventListener(VISIBILITY_EVENT, onState);
+        tracked.push(chunk);
+      } else rendered.add(chunk);
+    },
+    /** The code blocks in a chunk. */
+    add(chunk: HTMLElement, codes: HTMLElement[]) {
+      if (!codes.length) return;
+      const known = codesOf.get(chunk);
+      if (known) known.push(...codes);
+      else codesOf.set(chunk, codes);
+      if (started && rendered.has(chunk)) for (const code of codes) observer.observe(code);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      for (const chunk of rendered) watch(chunk, true);
+    },
+    disconnect() {
+      observer.disconnect();
+      for (const chunk of tracked) chunk.removeEventListener(VISIBILITY_EVENT, onState);
+      tracked.length = 0;
+      codesOf.clear();
+      rendered.clear();
+    },
+  };
 }
 
 async function highlightSafely(code: HTMLElement, signal: AbortSignal): Promise<void> {
@@ -182,6 +327,14 @@ async function highlightSafely(code: HTMLElement, signal: AbortSignal): Promise<
   } catch {
     // Highlighting is decoration: the code stays readable as plain text.
   }
+}
+
+/** A sanitized, decorated chunk ready to go in, with the work it leaves for later. */
+interface Prepared {
+  wrapper: HTMLElement;
+  html: string;
+  links: DecorateContext['pendingLinks'];
+  codeBlocks: HTMLElement[];
 }
 
 /**
@@ -216,18 +369,34 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
 
   const locale = resolveLocale(options.locale ?? closestLang(container));
   const nonce = randomNonce();
-  const ctx: DecorateContext = {
-    path: options.path,
-    idPrefix: options.idPrefix,
-    nonce,
-    locale,
-    allowRemoteImages: options.allowRemoteImages === true,
-    pendingLinks: [],
-    codeBlocks: [],
-  };
   const ranges = (options.ranges ?? []).filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
   const resolveLinks = linkResolver(job, options, locale);
   highlighter = lazyHighlighter(internal.signal);
+  const doc = container.ownerDocument;
+  const slices = new Slices();
+
+  /** Sanitizes and decorates one chunk (nothing is in the page yet). */
+  const prepare = (html: string, lines: number): Prepared => {
+    const t0 = performance.now();
+    const found = newFindings();
+    const fragment = sanitizeToFragment(html, { idPrefix: options.idPrefix, nonce, found });
+    const ctx: DecorateContext = { path: options.path, idPrefix: options.idPrefix, nonce, locale, allowRemoteImages: options.allowRemoteImages === true, pendingLinks: [], codeBlocks: [] };
+    decorate(fragment, found, ctx, mayReorder(html));
+    const wrapper = doc.createElement('div');
+    wrapper.className = 'qa-chunk';
+    // Height estimate (px) for space held before layout, read by the styles with typed attr().
+    wrapper.setAttribute('data-qa-estimate', String(Math.round(Math.max(1, lines) * LINE_HEIGHT_ESTIMATE_PX)));
+    wrapper.append(fragment);
+    highlighter!.track(wrapper);
+    slices.measured(html.length, performance.now() - t0);
+    return { wrapper, html, links: ctx.pendingLinks, codeBlocks: ctx.codeBlocks };
+  };
+  /** What follows a chunk's insertion: marks, lazy highlighting, link questions to the host. */
+  const settle = (chunk: Prepared, home = chunk.wrapper, mark = true): number => {
+    highlighter!.add(home, chunk.codeBlocks);
+    resolveLinks(chunk.links);
+    return mark && ranges.length ? markWithin(chunk.wrapper, ranges).length : 0;
+  };
 
   container.replaceChildren();
   container.classList.add('qa-markdown');
@@ -235,70 +404,70 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
 
   let blocks = 0;
   let marked = 0;
-  let first = true;
-  let provisional: HTMLElement | null = null;
-  let sliceStart = performance.now();
+  // Chunks in the page before the first screen was painted: marked and linked only after it.
+  let firstScreen: Prepared[] | null = [];
+  let provisional: Prepared | null = null;
+  const showFirstScreen = async () => {
+    options.onFirstChunk?.();
+    await afterNextPaint();
+    if (job.cancelled) throw abortError();
+    const shown = firstScreen!;
+    firstScreen = null;
+    for (const chunk of shown) if (chunk !== provisional) marked += settle(chunk);
+    slices.restart();
+  };
   try {
-    // A big document's first screen may come from its start alone, parsed here (the parser
-    // module loads on demand), while the worker parses everything; the real first chunk then
-    // replaces it (normally identical). Whichever is ready first is shown first.
-    let upcoming = stream.next();
-    const prefix = source.length >= PROVISIONAL_MIN_CHARS ? documentPrefix(source, FIRST_CHUNK_CHARS) : null;
-    if (prefix) {
-      const early = import('./parser.js').then((parser) => parser.renderWhole(prefix, nonce));
-      const winner = await Promise.race([upcoming.then(() => null), early.catch(() => null)]);
-      if (job.cancelled) throw abortError();
-      if (winner) {
-        const fragment = sanitizeToFragment(winner.html, { idPrefix: options.idPrefix, nonce });
-        decorate(fragment, { ...ctx, pendingLinks: [], codeBlocks: [] });
-        provisional = container.ownerDocument.createElement('div');
-        provisional.className = 'qa-chunk';
-        provisional.setAttribute('data-qa-provisional', '');
-        provisional.append(fragment);
-        container.append(provisional);
-        first = false;
-        options.onFirstChunk?.();
-        await afterNextPaint();
-        if (job.cancelled) throw abortError();
-        sliceStart = performance.now();
-      }
-    }
     for (;;) {
-      const chunk = await upcoming;
+      const chunk = await stream.next();
       if (job.cancelled) throw abortError();
       if (!chunk) break;
-      upcoming = stream.next();
-      const fragment = sanitizeToFragment(chunk.html, { idPrefix: options.idPrefix, nonce });
-      decorate(fragment, ctx);
-      const wrapper = container.ownerDocument.createElement('div');
-      wrapper.className = 'qa-chunk';
-      // Height estimate (px) for space held before layout, read by the styles with typed attr().
-      wrapper.setAttribute('data-qa-estimate', String(Math.round(chunk.lines * LINE_HEIGHT_ESTIMATE_PX)));
-      wrapper.append(fragment);
-      if (ranges.length) marked += markWithin(wrapper, ranges).length;
-      if (provisional) {
-        provisional.replaceWith(wrapper);
+      // Waiting for the parser counts too: the browser renders at least once per slice.
+      if (slices.due(chunk.html.length)) {
+        await slices.next();
+        if (job.cancelled) throw abortError();
+      }
+      if (provisional && !chunk.provisional && chunk.html === provisional.html) {
+        // The real first chunk is what the provisional screen already shows: keep it.
+        provisional.wrapper.removeAttribute('data-qa-provisional');
+        marked += settle(provisional);
         provisional = null;
-      } else {
-        container.append(wrapper);
+        blocks += chunk.blocks;
+        continue;
       }
-      blocks += chunk.blocks;
-      for (const code of ctx.codeBlocks) highlighter.observe(code);
-      ctx.codeBlocks.length = 0;
-      resolveLinks(ctx.pendingLinks);
-      if (first) {
-        // Let the first screen paint before the rest of the document is worked on.
-        first = false;
-        options.onFirstChunk?.();
-        await afterNextPaint();
-        sliceStart = performance.now();
-      } else if (performance.now() - sliceStart > SLICE_MS || !stream.ready()) {
-        await yieldToBrowser();
-        sliceStart = performance.now();
+      if (chunk.html === '') {
+        blocks += chunk.blocks;
+        continue;
       }
-      if (job.cancelled) throw abortError();
+      const prepared = prepare(chunk.html, chunk.lines);
+      if (chunk.continues && !firstScreen) {
+        // The rest of a long list or table: its items go where the previous chunk's part of it ends.
+        marked += ranges.length ? markWithin(prepared.wrapper, ranges).length : 0;
+        const previous = container.lastElementChild as HTMLElement | null;
+        if (previous && continueBlock(previous.lastElementChild, prepared.wrapper.firstElementChild)) {
+          settle(prepared, previous, false);
+          blocks += chunk.blocks;
+          if (prepared.wrapper.firstChild) container.append(prepared.wrapper);
+          continue;
+        }
+      }
+      if (chunk.provisional) {
+        prepared.wrapper.setAttribute('data-qa-provisional', '');
+        provisional = prepared;
+      } else blocks += chunk.blocks;
+      if (provisional && provisional !== prepared) {
+        provisional.wrapper.replaceWith(prepared.wrapper);
+        provisional = null;
+      } else container.append(prepared.wrapper);
+      if (firstScreen) {
+        firstScreen.push(prepared);
+        await showFirstScreen();
+      } else marked += settle(prepared);
     }
-    if (first) options.onFirstChunk?.();
+    if (firstScreen) {
+      options.onFirstChunk?.();
+      firstScreen = null;
+    }
+    highlighter.start();
   } catch (error) {
     const cancelled = job.cancelled;
     job.cancel();
@@ -309,14 +478,43 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
 }
 
 /**
- * Optional: starts loading the Markdown parser ahead of a render, e.g. while
- * the file is still being read, so the first screen does not wait for it.
- * `expectedChars` (the file size, when known) also starts the parsing worker
- * for big documents. Safe to call any number of times.
+ * Optional: starts the parsing worker (and its parser set-up) ahead of a
+ * render, e.g. as soon as a Markdown file is being read, so the first
+ * screen does not wait for it. Safe to call any number of times; the worker
+ * stops again when left idle.
  */
-export function warmMarkdown(expectedChars = 0): void {
-  void import('./parser.js').catch(() => undefined);
-  if (expectedChars >= MAIN_THREAD_MAX_CHARS) warmWorker();
+export function warmMarkdown(): void {
+  warmWorker();
+  if (!mainThreadWarm) {
+    mainThreadWarm = true;
+    setTimeout(warmMainThread, 0);
+  }
+}
+
+let mainThreadWarm = false;
+
+// A little of everything the kit's parser emits, with the kit's own markers under a throwaway nonce.
+const WARM_UP_HTML =
+  '<h2 id="w" data-qa-line="1-1">W <em>e</em></h2><p data-qa-line="2-2"><strong>s</strong> <code dir="ltr">c</code> ' +
+  '<a href="https://example.com/w">example.com</a> <a href="w.md#x">w</a> <a href="#w">w</a></p>' +
+  '<ul class="contains-task-list" data-qa-line="3-4"><li class="task-list-item" data-qa-line="3-3"><span data-qa-kit="w task open"></span>t</li><li data-qa-line="4-4">i</li></ul>' +
+  '<table data-qa-line="5-7"><thead><tr data-qa-line="5-5"><th class="qa-align-left">h</th></tr></thead><tbody><tr data-qa-line="7-7"><td class="qa-align-right">d</td></tr></tbody></table>' +
+  '<pre class="qa-code" data-lang="ts" data-qa-line="8-10"><code>const w = 1;</code></pre><blockquote data-qa-line="11-11"><p data-qa-line="11-11">q</p></blockquote>';
+
+/**
+ * Runs the main-thread half of a render once on a tiny document that goes
+ * nowhere, while the page waits for the file and the worker: the sanitizer
+ * is set up and its code (and the decoration's) compiled before the first
+ * real chunk arrives, instead of on the first screen's path.
+ */
+function warmMainThread(): void {
+  try {
+    const found = newFindings();
+    const fragment = sanitizeToFragment(WARM_UP_HTML, { idPrefix: 'w-', nonce: 'w', found });
+    decorate(fragment, found, { path: 'w.md', idPrefix: 'w-', nonce: 'w', locale: 'en', allowRemoteImages: false, pendingLinks: [], codeBlocks: [] }, mayReorder(WARM_UP_HTML));
+  } catch {
+    // Only a warm-up: the real render reports its own problems.
+  }
 }
 
 /** (Re)marks blocks whose source-line span overlaps `ranges` (attribute `data-qa-marked`), returns the first marked block or null. */

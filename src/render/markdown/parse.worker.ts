@@ -3,7 +3,7 @@
  * posts them one by one. It never touches a DOM and never sanitizes (the
  * page does that, chunk by chunk, before anything is inserted).
  */
-import { renderChunks } from './parser.js';
+import { documentChunks, getParser } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 
 const scope = self as unknown as {
@@ -15,6 +15,9 @@ const active = new Set<number>();
 const cancelled = new Set<number>();
 const YIELD_EVERY_MS = 16;
 
+// The worker is started ahead of a render (while the file is read): set the parser up now.
+getParser();
+
 // A zero-delay turn of the event loop, so `cancel` messages are seen between chunks.
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => {
@@ -25,11 +28,11 @@ function nextTurn(): Promise<void> {
 }
 
 async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
-  const { id } = request;
+  const { id, source, type: _type, ...options } = request;
   active.add(id);
   try {
     let last = performance.now();
-    for (const chunk of renderChunks(request.source, request)) {
+    for await (const chunk of documentChunks(source, options)) {
       if (cancelled.has(id)) return;
       scope.postMessage({ type: 'chunk', id, chunk });
       if (performance.now() - last > YIELD_EVERY_MS) {
@@ -50,6 +53,5 @@ scope.addEventListener('message', (event) => {
   const request = event.data;
   if (request.type === 'cancel') {
     if (active.has(request.id)) cancelled.add(request.id);
-  }
-  else if (request.type === 'parse') void parse(request);
+  } else if (request.type === 'parse') void parse(request);
 });

@@ -12,12 +12,12 @@
  * document's own HTML are renamed so they cannot pose as the kit's.
  */
 import markdownIt, { type MarkdownIt, type Renderer, type StateCore, type Token } from 'markdown-it';
-import { full as emojiPlugin } from 'markdown-it-emoji';
+import { bare as emojiPlugin } from 'markdown-it-emoji';
 import footnotePlugin from 'markdown-it-footnote';
 import alertsPlugin from 'markdown-it-github-alerts';
 import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
-import { FIRST_CHUNK_CHARS } from './prefix.js';
+import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -27,8 +27,8 @@ export interface ParseOptions {
   firstChunkChars?: number;
   /** Source characters in the following chunks. */
   chunkChars?: number;
-  /** A cheaper parser setup (no emoji shortcodes) for a provisional first screen. */
-  quick?: boolean;
+  /** Where the first chunk ends (a source offset at a block boundary, e.g. the end of `provisionalPrefix`); overrides `firstChunkChars`. */
+  firstChunkEnd?: number;
 }
 
 /** One block-aligned piece of the rendered document. */
@@ -38,12 +38,27 @@ export interface HtmlChunk {
   blocks: number;
   /** Source lines this chunk spans (for a size estimate before layout). */
   lines: number;
+  /**
+   * A first screen rendered from the document's start alone, sent before
+   * the whole document is parsed; the real first chunk follows and replaces
+   * it (usually with the very same HTML).
+   */
+  provisional?: true;
+  /**
+   * The chunk starts with the rest of the previous chunk's last block: a
+   * long list or table is sent in pieces (each a complete list or table of
+   * its own), and this piece's items or body rows belong at the end of that
+   * block.
+   */
+  continues?: true;
 }
 
 export { FIRST_CHUNK_CHARS } from './prefix.js';
 export const CHUNK_CHARS = 5_000;
 /** Raw HTML left open (an unclosed `<div>`) never holds more than this in one chunk. */
 const MAX_OPEN_HTML_CHUNK_CHARS = 200_000;
+/** A top-level list or table this many times longer than a chunk is sent in pieces. */
+const SPLIT_FACTOR = 1.5;
 
 const LINKIFY_TLDS = ['com', 'org', 'net', 'edu', 'gov', 'io', 'dev', 'app', 'info'];
 const ALERT_MARKERS = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'];
@@ -200,12 +215,17 @@ function renderFrontMatter(token: Token, env: Env): string {
 
 const MAYBE_SHORTCODE = /:[\w+-]+:/;
 
+/** True when `source` contains something shaped like an emoji shortcode (`:tada:`). */
+export function mayHaveShortcodes(source: string): boolean {
+  return MAYBE_SHORTCODE.test(source);
+}
+
 /**
- * Emoji shortcodes (`:tada:`), the plugin's rule limited to paragraphs that
- * contain something shaped like a shortcode: its one large pattern is slow
- * to run over every piece of text, and most text has none.
+ * Emoji shortcodes (`:tada:`): the plugin's rule limited to paragraphs that
+ * contain something shaped like a shortcode (its one large pattern is slow
+ * to run over every piece of text, and most text has none).
  */
-function useEmoji(md: MarkdownIt): void {
+function useEmoji(md: MarkdownIt, defs: Record<string, string>): void {
   type CoreRule = (state: StateCore) => void;
   const ruler = md.core.ruler as unknown as { after(a: string, name: string, fn: CoreRule, opt?: unknown): void };
   const after = ruler.after;
@@ -220,20 +240,30 @@ function useEmoji(md: MarkdownIt): void {
     after.call(this, afterName, name, rule, opt);
   };
   try {
-    md.use(emojiPlugin, { shortcuts: {} });
+    md.use(emojiPlugin, { defs, shortcuts: {} });
   } finally {
     ruler.after = after;
   }
 }
 
-function createParser(withEmoji: boolean): MarkdownIt {
+let emoji: Promise<void> | null = null;
+
+/**
+ * Loads the emoji table (a large list, loaded only for documents that may
+ * use it: see `mayHaveShortcodes`) and adds shortcodes to the parser.
+ * Documents parsed before it resolves show shortcodes as written.
+ */
+export function loadEmoji(): Promise<void> {
+  emoji ??= import('markdown-it-emoji/lib/data/full.mjs').then(({ default: defs }) => useEmoji(getParser(), defs));
+  return emoji;
+}
+
+function createParser(): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
   // Addresses without a scheme are links only under common generic endings: `README.md` or
   // `index.ts` are file names (country-code endings would make them links).
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, false);
   md.use(frontMatterPlugin);
-  // Emoji shortcodes compile one large pattern; the quick first-screen parser goes without.
-  if (withEmoji) useEmoji(md);
   md.use(footnotePlugin);
   md.use(alertsPlugin, {
     markers: ALERT_MARKERS,
@@ -272,7 +302,6 @@ function createParser(withEmoji: boolean): MarkdownIt {
 }
 
 let parser: MarkdownIt | null = null;
-let quickParser: MarkdownIt | null = null;
 
 // Core rules before inline parsing run once over the whole document (block
 // structure, reference definitions, footnote definitions); the rest run per
@@ -281,13 +310,13 @@ const BLOCK_STAGE = ['normalize', 'block', 'github-alerts', 'qa_alerts_pairing']
 const CHUNK_STAGE = ['inline', 'linkify', 'replacements', 'smartquotes', 'text_join', 'emoji', 'qa_task_lists', 'anchor', 'qa_block_attributes'];
 const TAIL_STAGE = ['footnote_tail'];
 
-function getParser(quick = false): MarkdownIt {
-  if (quick) return parser ?? (quickParser ??= createParser(false));
-  return (parser ??= createParser(true));
+/** The parser, set up on first use (call it early to have it ready). */
+export function getParser(): MarkdownIt {
+  return (parser ??= createParser());
 }
 
 function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
-  // The quick parser lacks some rules (emoji): names it does not know are skipped.
+  // Until the emoji table is loaded there is no emoji rule: names the parser does not know are skipped.
   md.core.ruler.enableOnly(rules, true);
   md.core.process(state);
 }
@@ -307,6 +336,122 @@ function htmlDepthChange(html: string): number {
   return depth;
 }
 
+type TokenFactory = (type: string, tag: string, nesting: -1 | 0 | 1) => Token;
+
+/** A piece of a split block and the source lines it covers (0-based, end exclusive). */
+interface Piece {
+  tokens: Token[];
+  span: [number, number];
+}
+
+function cloneToken(make: TokenFactory, t: Token, map: [number, number] | null = t.map): Token {
+  const c = make(t.type, t.tag, t.nesting);
+  Object.assign(c, t);
+  c.attrs = t.attrs ? t.attrs.map(([name, value]) => [name, value] as [string, string]) : null;
+  c.map = map ? [map[0], map[1]] : null;
+  return c;
+}
+
+/** Index ranges `[open, close]` of the children of `block[from…to)` at `level` (list items, table rows). */
+function childRanges(block: Token[], from: number, to: number, level: number, openType: string): Array<[number, number]> | null {
+  const out: Array<[number, number]> = [];
+  for (let k = from; k < to; ) {
+    const t = block[k]!;
+    if (t.type !== openType || t.level !== level) return null;
+    let e = k + 1;
+    while (e < to && !(block[e]!.nesting === -1 && block[e]!.level === level)) e++;
+    if (e >= to) return null;
+    out.push([k, e]);
+    k = e + 1;
+  }
+  return out;
+}
+
+/** Markup per element, roughly (tags and the kit's attributes), for a size estimate before rendering. */
+const MARKUP_PER_ELEMENT = 40;
+
+/**
+ * Consecutive runs of `ranges` that render to about twice `chars`
+ * characters each (what a chunk of ordinary text renders to), estimated
+ * from their source and their elements' markup: a table row of short cells
+ * renders to several times its source, and the sanitizer's work grows with
+ * elements.
+ */
+function groupBySize(block: Token[], ranges: Array<[number, number]>, chars: number, sizeOf: (t: Token) => number): Array<Array<[number, number]>> {
+  const groups: Array<Array<[number, number]>> = [];
+  let current: Array<[number, number]> = [];
+  let size = 0;
+  for (const range of ranges) {
+    current.push(range);
+    let elements = 0;
+    for (let k = range[0]; k <= range[1]; k++) if (block[k]!.nesting === 1 && !block[k]!.hidden) elements++;
+    size += sizeOf(block[range[0]]!) + elements * MARKUP_PER_ELEMENT;
+    if (size >= chars * 2) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+const spanOfRanges = (block: Token[], ranges: Array<[number, number]>): [number, number] => {
+  const a = block[ranges[0]![0]]!.map;
+  const b = block[ranges[ranges.length - 1]![0]]!.map;
+  return a && b ? [a[0], b[1]] : [0, 0];
+};
+
+/**
+ * A long top-level list or table cut between its items or body rows into
+ * pieces of about `chars` source characters, each a complete list or table
+ * of its own (the first keeps the table's head; the pieces of an ordered
+ * list keep their numbers). Null when `block` is neither or cannot be cut.
+ */
+function splitBlock(block: Token[], chars: number, sizeOf: (t: Token) => number, make: TokenFactory): Piece[] | null {
+  const open = block[0]!;
+  const close = block[block.length - 1]!;
+  if (!open.map) return null;
+  const whole = open.map;
+  // The first piece starts where the block does (a table's head comes with it).
+  const spanOf = (group: Array<[number, number]>, g: number): [number, number] => {
+    const span = spanOfRanges(block, group);
+    return g === 0 ? [whole[0], span[1]] : span;
+  };
+  if (open.type === 'bullet_list_open' || open.type === 'ordered_list_open') {
+    const items = childRanges(block, 1, block.length - 1, open.level + 1, 'list_item_open');
+    if (!items || items.length < 2) return null;
+    const groups = groupBySize(block, items, chars, sizeOf);
+    const first = Number(open.attrGet('start') ?? 1);
+    let count = 0;
+    return groups.map((group, g) => {
+      let head = open;
+      if (g > 0) {
+        head = cloneToken(make, open, spanOf(group, g));
+        if (open.type === 'ordered_list_open') head.attrSet('start', String(first + count));
+      }
+      count += group.length;
+      const tokens = [head, ...block.slice(group[0]![0], group[group.length - 1]![1] + 1), g === groups.length - 1 ? close : cloneToken(make, close)];
+      return { tokens, span: spanOf(group, g) };
+    });
+  }
+  if (open.type === 'table_open') {
+    const bodyOpen = block.findIndex((t) => t.type === 'tbody_open' && t.level === open.level + 1);
+    const bodyClose = block.length - 2;
+    if (bodyOpen < 0 || block[bodyClose]!.type !== 'tbody_close') return null;
+    const rows = childRanges(block, bodyOpen + 1, bodyClose, open.level + 2, 'tr_open');
+    if (!rows || rows.length < 2) return null;
+    const groups = groupBySize(block, rows, chars, sizeOf);
+    return groups.map((group, g) => {
+      const last = g === groups.length - 1;
+      const head = g === 0 ? block.slice(0, bodyOpen + 1) : [cloneToken(make, open, spanOf(group, g)), cloneToken(make, block[bodyOpen]!)];
+      const tail = last ? [block[bodyClose]!, close] : [cloneToken(make, block[bodyClose]!), cloneToken(make, close)];
+      return { tokens: [...head, ...block.slice(group[0]![0], group[group.length - 1]![1] + 1), ...tail], span: spanOf(group, g) };
+    });
+  }
+  return null;
+}
+
 function lineStarts(src: string): number[] {
   const starts = [0];
   let i = -1;
@@ -321,9 +466,10 @@ function lineStarts(src: string): number[] {
  * around Markdown). Footnotes come last.
  */
 export function* renderChunks(source: string, options: ParseOptions): Generator<HtmlChunk, void, void> {
-  const md = getParser(options.quick === true);
+  const md = getParser();
   const env: Env = { qaNonce: options.nonce };
   const firstChars = options.firstChunkChars ?? FIRST_CHUNK_CHARS;
+  const firstEnd = options.firstChunkEnd;
   const chunkChars = options.chunkChars ?? CHUNK_CHARS;
   const state = new md.core.State(source, md, env);
   runStage(md, state, BLOCK_STAGE);
@@ -340,13 +486,17 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   let lastLine = 0;
   let openHtml = 0;
   let emitted = 0;
+  let continuing = false;
+  const make: TokenFactory = (type, tag, nesting) => new state.Token(type, tag, nesting);
 
   const flush = (): HtmlChunk => {
     const sub = new md.core.State('', md, env);
     sub.tokens = pending;
     runStage(md, sub, CHUNK_STAGE);
     const html = md.renderer.render(sub.tokens, md.options, env);
-    const chunk = { html, blocks: pendingBlocks, lines: Math.max(1, lastLine - Math.max(firstLine, 0)) };
+    const chunk: HtmlChunk = { html, blocks: pendingBlocks, lines: Math.max(1, lastLine - Math.max(firstLine, 0)) };
+    if (continuing) chunk.continues = true;
+    continuing = false;
     pending = [];
     pendingBlocks = 0;
     pendingChars = 0;
@@ -362,22 +512,41 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
       end = i + 1;
       while (end < tokens.length && tokens[end]!.level !== start.level) end++;
     }
+    // The first chunk ends exactly where it was asked to (the provisional first screen ends there too).
+    if (emitted === 0 && firstEnd !== undefined && pending.length && start.map && starts[start.map[0]]! >= firstEnd) yield flush();
     const block = tokens.slice(i, end + 1);
     i = end + 1;
     if (start.type === 'footnote_reference_open') {
       footnoteDefs.push(...block);
       continue;
     }
-    pending.push(...block);
-    pendingBlocks++;
-    pendingChars += sizeOf(start);
-    if (start.map) {
-      if (firstLine < 0) firstLine = start.map[0];
-      lastLine = start.map[1];
+    // A long list or table goes out in pieces, so no chunk is much larger than the others.
+    const pieces = openHtml === 0 && sizeOf(start) > chunkChars * SPLIT_FACTOR ? splitBlock(block, chunkChars, sizeOf, make) : null;
+    if (pieces && pieces.length > 1) {
+      // Its first piece starts a chunk of its own unless what waits is small.
+      if (pending.length && pendingChars >= chunkChars / 2 && (emitted > 0 || firstEnd === undefined)) yield flush();
+      for (let p = 0; p < pieces.length; p++) {
+        const { tokens: piece, span } = pieces[p]!;
+        if (p > 0) continuing = true;
+        else pendingBlocks++;
+        pending.push(...piece);
+        pendingChars += starts[Math.min(span[1], starts.length - 1)]! - starts[span[0]]!;
+        if (firstLine < 0) firstLine = span[0];
+        lastLine = span[1];
+        if (p < pieces.length - 1) yield flush();
+      }
+    } else {
+      pending.push(...block);
+      pendingBlocks++;
+      pendingChars += sizeOf(start);
+      if (start.map) {
+        if (firstLine < 0) firstLine = start.map[0];
+        lastLine = start.map[1];
+      }
+      if (start.type === 'html_block') openHtml = Math.max(0, openHtml + htmlDepthChange(start.content));
     }
-    if (start.type === 'html_block') openHtml = Math.max(0, openHtml + htmlDepthChange(start.content));
     // Chunks grow from small (the first screen, a cold JIT) to full size.
-    const budget = Math.min(chunkChars, firstChars * 2 ** emitted);
+    const budget = emitted === 0 && firstEnd !== undefined ? Infinity : Math.min(chunkChars, firstChars * 2 ** emitted);
     if (pendingChars >= budget && (openHtml === 0 || pendingChars >= MAX_OPEN_HTML_CHUNK_CHARS)) {
       openHtml = 0;
       yield flush();
@@ -396,16 +565,47 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   }
 }
 
-/** Renders a whole (small) document as one HTML string, footnotes left out, with the quick parser. */
-export function renderWhole(source: string, nonce: string): HtmlChunk {
+/**
+ * Documents at least this long first show a provisional screen rendered
+ * from their start alone: parsing the whole block structure first would
+ * hold the first screen back (tens of milliseconds for 100 KB).
+ */
+export const PROVISIONAL_MIN_CHARS = 32_000;
+
+/**
+ * The start of a long document that can be rendered on its own as a
+ * provisional first screen while the whole document is parsed, or null
+ * (a short document, or no clean cut near the start).
+ */
+export function provisionalPrefix(source: string, firstChunkChars = FIRST_CHUNK_CHARS): string | null {
+  return source.length >= PROVISIONAL_MIN_CHARS ? documentPrefix(source, firstChunkChars) : null;
+}
+
+/** Renders a document's start (see `provisionalPrefix`) as one provisional chunk, footnotes left out. */
+export function renderProvisional(prefix: string, nonce: string): HtmlChunk {
   let html = '';
   let blocks = 0;
   let lines = 0;
-  for (const chunk of renderChunks(source, { nonce, firstChunkChars: Infinity, chunkChars: Infinity, quick: true })) {
+  for (const chunk of renderChunks(prefix, { nonce, firstChunkChars: Infinity, chunkChars: Infinity })) {
     if (chunk.html.startsWith('<section class="footnotes"')) continue;
     html += chunk.html;
     blocks += chunk.blocks;
     lines += chunk.lines;
   }
-  return { html, blocks, lines };
+  return { html, blocks, lines, provisional: true };
+}
+
+/**
+ * Every chunk of a document in order: for a long one, a provisional first
+ * screen first (see `HtmlChunk.provisional`); emoji shortcodes once the
+ * emoji table is loaded, which this waits for when the document may use
+ * them. The same sequence in the parsing worker and on the main thread.
+ */
+export async function* documentChunks(source: string, options: ParseOptions): AsyncGenerator<HtmlChunk, void, void> {
+  const prefix = options.firstChunkEnd === undefined ? provisionalPrefix(source, options.firstChunkChars) : null;
+  const shortcodes = mayHaveShortcodes(source);
+  if (shortcodes) void loadEmoji().catch(() => undefined);
+  if (prefix) yield renderProvisional(prefix, options.nonce);
+  if (shortcodes) await loadEmoji().catch(() => undefined);
+  yield* renderChunks(source, prefix ? { ...options, firstChunkEnd: prefix.length } : options);
 }

@@ -1,9 +1,7 @@
 /** Messages between the Markdown renderer and its parsing worker. */
-import type { HtmlChunk } from './parser.js';
+import type { HtmlChunk, ParseOptions } from './parser.js';
 
-export type ParseRequest =
-  | { type: 'parse'; id: number; source: string; nonce: string; firstChunkChars?: number; chunkChars?: number }
-  | { type: 'cancel'; id: number };
+export type ParseRequest = ({ type: 'parse'; id: number; source: string } & ParseOptions) | { type: 'cancel'; id: number };
 
 export type ParseResponse =
   | { type: 'chunk'; id: number; chunk: HtmlChunk }

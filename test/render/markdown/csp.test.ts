@@ -22,7 +22,7 @@ const POLICY = [
   'trusted-types qa-sources-kit dompurify lit-html',
 ].join('; ');
 
-function renderInStrictFrame(doc: string): Promise<FrameResult> {
+function renderInStrictFrame(doc: string, policy = POLICY): Promise<FrameResult> {
   return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
     const timer = setTimeout(() => reject(new Error('the frame did not answer')), 30_000);
@@ -34,7 +34,7 @@ function renderInStrictFrame(doc: string): Promise<FrameResult> {
       resolve(e.data as FrameResult);
     };
     addEventListener('message', onMessage);
-    const page = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${POLICY}"></head><body><script type="module" src="${location.origin}/test/render/markdown/csp-frame.ts"></script></body></html>`;
+    const page = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body><script type="module" src="${location.origin}/test/render/markdown/csp-frame.ts"></script></body></html>`;
     const url = URL.createObjectURL(new Blob([page], { type: 'text/html' }));
     frame.src = `${url}#${new URLSearchParams({ doc })}`;
     document.body.append(frame);
@@ -60,11 +60,25 @@ describe('Markdown rendering: strict CSP and Trusted Types', function () {
     expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
   });
 
-  it('renders a small document on the main thread under the same policy', async () => {
+  it('renders a small document in the worker too, emoji table loaded there on demand', async () => {
     const r = await renderInStrictFrame('# Small\n\n<b onclick="x()">bold</b> :tada:');
+    expect(r.ok).to.equal(true);
+    expect(r.usedWorker).to.equal(true);
+    expect(r.text).to.contain('bold 🎉');
+    expect(r.html).not.to.contain('onclick');
+    expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
+  });
+
+  it('renders on the main thread when the page forbids workers', async () => {
+    const noWorkers = POLICY.replace("worker-src 'self'", "worker-src 'none'");
+    const r = await renderInStrictFrame(`# Small\n\n<b onclick="x()">bold</b> :tada:\n\n${syntheticMarkdown(250_000)}`, noWorkers);
     expect(r.ok).to.equal(true);
     expect(r.usedWorker).to.equal(false);
     expect(r.text).to.contain('bold 🎉');
-    expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
+    expect(r.blocks).to.be.greaterThan(100);
+    expect(r.html).not.to.contain('onclick');
+    expect(r.html).not.to.contain('data-qa-provisional');
+    const expected = (v: string) => /^(script|style)-src-attr: inline/.test(v) || /^worker-src/.test(v);
+    expect(r.violations.filter((v) => !expected(v))).to.deep.equal([]);
   });
 });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fenceLanguage, renderChunks, renderWhole, slugify } from '../../../src/render/markdown/parser.ts';
+import { documentChunks, fenceLanguage, mayHaveShortcodes, renderChunks, renderProvisional, slugify, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
 import { readFrontMatter } from '../../../src/render/markdown/front-matter.ts';
 import { documentPrefix } from '../../../src/render/markdown/prefix.ts';
 import { claimedHost, hostNotice } from '../../../src/render/links.ts';
@@ -73,13 +73,43 @@ test('document HTML cannot pose as the kit', () => {
   assert.match(out, /data-x-qa-line/);
 });
 
-test('the first-screen prefix renders as the document’s first blocks', () => {
-  const start = documentPrefix(readFileSync('stories/fixtures/corpus/changelog-long-jest.md', 'utf8'), 2500)!;
+test('the provisional first screen is exactly the document’s first chunk', () => {
+  const source = readFileSync('stories/fixtures/corpus/changelog-long-jest.md', 'utf8');
+  const start = documentPrefix(source, 2500)!;
   assert.ok(start.length >= 2500 && start.endsWith('\n'));
-  const quick = renderWhole(start, 'N');
-  assert.ok(quick.blocks > 3);
-  const full = [...renderChunks(start, { nonce: 'N', firstChunkChars: Infinity })][0]!;
-  assert.equal(quick.html, full.html);
+  const provisional = renderProvisional(start, 'N');
+  assert.equal(provisional.provisional, true);
+  assert.ok(provisional.blocks > 3);
+  const first = [...renderChunks(source, { nonce: 'N', firstChunkEnd: start.length })][0]!;
+  assert.equal(first.provisional, undefined);
+  assert.equal(provisional.html, first.html);
+  assert.equal(provisional.blocks, first.blocks);
+});
+
+async function collect(source: string): Promise<HtmlChunk[]> {
+  const out: HtmlChunk[] = [];
+  for await (const chunk of documentChunks(source, { nonce: 'N' })) out.push(chunk);
+  return out;
+}
+
+test('a long document starts with a provisional first screen, a short one does not', async () => {
+  const long = `${'Paragraph with some words in it.\n\n'.repeat(8_000)}[later]: https://example.com/\n`;
+  const chunks = await collect(long);
+  assert.equal(chunks[0]!.provisional, true);
+  assert.equal(chunks.filter((c) => c.provisional).length, 1);
+  assert.equal(chunks[1]!.html, chunks[0]!.html);
+  const plain = [...renderChunks(long, { nonce: 'N' })];
+  assert.equal(chunks.slice(1).reduce((n, c) => n + c.blocks, 0), plain.reduce((n, c) => n + c.blocks, 0));
+  assert.equal(chunks.slice(1).map((c) => c.html).join(''), plain.map((c) => c.html).join(''));
+  const short = await collect('# Title\n\ntext\n');
+  assert.deepEqual(short.map((c) => c.provisional), [undefined]);
+});
+
+test('emoji shortcodes render once the emoji table is loaded for a document that may use them', async () => {
+  assert.equal(mayHaveShortcodes('no shortcodes: here, 10:30 or a:b'), false);
+  assert.equal(mayHaveShortcodes('party :tada:'), true);
+  const chunks = await collect('Released :tada: and `:tada:` in code');
+  assert.match(chunks[0]!.html, /Released 🎉 and <code[^>]*>:tada:<\/code>/);
 });
 
 test('the document prefix never ends inside a fence', () => {
@@ -100,4 +130,27 @@ test('link text that names another host is noticed; file names are not hosts', (
   assert.equal(hostNotice('https://www.bank.com/a', 'bank.com'), null);
   assert.deepEqual(hostNotice('https://xn--pple-43d.com/', 'bank'), { host: 'xn--pple-43d.com', reason: 'lookalike' });
   assert.equal(hostNotice('mailto:a@b.example', 'c@d.example'), null);
+});
+
+test('a long list or table goes out in pieces that continue each other', () => {
+  const items = Array.from({ length: 1_200 }, (_, i) => `${i + 1}. item number ${i + 1} with a few words`).join('\n');
+  const rows = Array.from({ length: 1_200 }, (_, i) => `| ${i} | row ${i} |`).join('\n');
+  const chunks = [...renderChunks(`# Lists\n\n${items}\n\n| a | b |\n|---|--:|\n${rows}\n\nAfter.\n`, { nonce: 'N' })];
+  assert.ok(chunks.length > 6);
+  for (const c of chunks) assert.ok(c.html.length < 20_000, `a chunk of ${c.html.length} characters`);
+  const html = chunks.map((c) => c.html).join('');
+  assert.equal(html.match(/<li /g)!.length, 1_200);
+  assert.equal(html.match(/<tr /g)!.length, 1_201);
+  // One head; every piece a complete list or table; pieces after the first say they continue.
+  assert.equal(html.match(/<thead/g)!.length, 1);
+  for (const c of chunks) assert.equal((c.html.match(/<(ol|table)\b/g) ?? []).length, (c.html.match(/<\/(ol|table)>/g) ?? []).length);
+  const continued = chunks.filter((c) => c.continues);
+  assert.ok(continued.length >= 4);
+  assert.ok(continued.every((c) => /^<(ol|table)\b/.test(c.html)));
+  assert.equal(chunks[0]!.continues, undefined);
+  // An ordered list's pieces keep counting.
+  const secondPiece = continued.find((c) => c.html.startsWith('<ol'))!;
+  const start = Number(/^<ol start="(\d+)"/.exec(secondPiece.html)![1]);
+  assert.match(secondPiece.html, new RegExp(`item number ${start} with`));
+  assert.ok(chunks.at(-1)!.html.endsWith('<p data-qa-line="2407-2407">After.</p>'));
 });

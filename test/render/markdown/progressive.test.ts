@@ -100,6 +100,33 @@ for (const mode of ['worker', 'main thread'] as const) {
       m.remove();
     });
 
+    it('puts a long list and a long table sent in pieces back together as one list and one table', async () => {
+      const m = mount();
+      const items = Array.from({ length: 1_500 }, (_, i) => `${i + 1}. item number ${i + 1}, [a link](https://example.com/${i})`).join('\n');
+      const rows = Array.from({ length: 1_500 }, (_, i) => `| ${i} | row ${i} |`).join('\n');
+      await renderMarkdown(m.container, `# Lists\n\n${items}\n\n| a | b |\n|---|--:|\n${rows}\n\nAfter.\n`, { path: 'a.md', idPrefix: ID_PREFIX });
+      const lists = m.container.querySelectorAll('ol');
+      expect(lists).to.have.length(1);
+      const entries = Array.from(lists[0]!.children);
+      expect(entries).to.have.length(1_500);
+      expect(entries.every((li, i) => li.localName === 'li' && li.textContent!.startsWith(`item number ${i + 1},`))).to.equal(true);
+      expect(lists[0]!.hasAttribute('start')).to.equal(false);
+      expect(m.container.querySelectorAll('a[data-qa-link="external"]')).to.have.length(1_500);
+      const tables = m.container.querySelectorAll('table');
+      expect(tables).to.have.length(1);
+      expect(tables[0]!.tHead!.rows).to.have.length(1);
+      expect(tables[0]!.tBodies).to.have.length(1);
+      const body = Array.from(tables[0]!.tBodies[0]!.rows);
+      expect(body).to.have.length(1_500);
+      expect(body.every((tr, i) => tr.cells[1]!.textContent === `row ${i}`)).to.equal(true);
+      expect(tables[0]!.parentElement!.classList.contains('qa-table')).to.equal(true);
+      expect(m.container.querySelectorAll('.qa-table')).to.have.length(1);
+      const last = m.container.lastElementChild!.lastElementChild!;
+      expect(last.textContent).to.equal('After.');
+      expect(tables[0]!.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+      m.remove();
+    });
+
     it('keeps raw HTML that wraps Markdown (<details>) in one piece across chunks', async () => {
       const m = mount();
       const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} inside the details element.\n`).join('\n');

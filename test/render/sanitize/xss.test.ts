@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { assertSanitized } from './assert-sanitized.js';
 import { ID_PREFIX, render } from '../markdown/fixture.js';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '../../../src/render/sanitize.js';
+import { mayReorder } from '../../../src/render/markdown/decorate.js';
 
 declare global {
   interface Window {
@@ -164,5 +166,33 @@ describe('Markdown rendering: hostile documents', () => {
     // Ordinary right-to-left marks stay.
     expect(r.container.textContent).to.contain('\u200F');
     r.remove();
+  });
+
+  it('shows direction overrides written as character references as markers too', async () => {
+    // Raw HTML keeps references as written (and one without its semicolon still counts there).
+    const r = await render('<div>h&#x202e</div>\n\n<span>a&#x202E;b</span> <b>c&#8238;d</b> <i>e&#x2066;f&#8297;g</i> &#x202F; &#82345;');
+    const markers = Array.from(r.container.querySelectorAll('.qa-bidi')).map((m) => m.textContent);
+    expect(markers).to.deep.equal(['⟦U+202E⟧', '⟦U+202E⟧', '⟦U+202E⟧', '⟦U+2066⟧', '⟦U+2069⟧']);
+    expect(/[\u202A-\u202E\u2066-\u2069]/.test(r.container.textContent!)).to.equal(false);
+    r.remove();
+  });
+
+  it('looks for direction overrides only in markup that can hold them', () => {
+    expect(mayReorder('<p>plain &amp; &#39;quoted&#39; &#x2028;</p>')).to.equal(false);
+    for (const markup of ['a\u202Eb', 'a\u2069', '&#x202a;', '&#X202E', '&#x0202e;', '&#8234;', '&#08297;']) expect(mayReorder(markup), markup).to.equal(true);
+  });
+});
+
+describe('Sanitizer: Trusted Types sinks', () => {
+  // The sanitizer leaves out DOMPurify's per-attribute Trusted Types question (see purifyWindow in
+  // src/render/sanitize.ts): that is only sound while no allowed attribute is a sink anywhere.
+  it('allows no attribute that Trusted Types treats as a sink, on any allowed element', () => {
+    const tt = (window as unknown as { trustedTypes: { getAttributeType(tag: string, attr: string): string | null } }).trustedTypes;
+    const sinks: string[] = [];
+    for (const tag of [...ALLOWED_TAGS, 'body']) for (const attr of ALLOWED_ATTRIBUTES) if (tt.getAttributeType(tag, attr) !== null) sinks.push(`${tag}[${attr}]`);
+    expect(sinks).to.deep.equal([]);
+    // The check itself can fail: these are sinks.
+    expect(tt.getAttributeType('iframe', 'srcdoc')).to.equal('TrustedHTML');
+    expect(tt.getAttributeType('div', 'onclick')).to.equal('TrustedScript');
   });
 });
