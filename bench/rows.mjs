@@ -27,6 +27,7 @@ export const SCENARIOS = [
   { id: 'raw-rows', page: 'raw-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true },
   { id: 'shiki-main', page: 'shiki-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true, timeoutMs: 120_000 },
   { id: 'raw-warm', page: 'raw-ours', params: { w: 'ts-2mb', warm: true }, group: 'raw-warm' },
+  { id: 'raw-lang', page: 'raw-ours', params: { w: 'ts-2mb', otherLanguage: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
   // Sources at 10, 100, 1,000 and 5,000.
   ...[10, 100, 1000, 5000].flatMap((n) => [
@@ -60,6 +61,7 @@ export const ROWS = [
   { id: 'raw-jump-painted', label: 'Raw: jump to lines 40,000–40,020, painted', value: ['raw-ours', 'jumpPainted'], unit: 'ms' },
   { id: 'raw-coloured', label: 'Raw: visible lines coloured after open', value: ['raw-ours', 'coloured'], base: ['shiki-main', 'painted'], baseName: 'shiki, whole file, main thread', target: { max: 100 }, unit: 'ms' },
   { id: 'raw-coloured-warm', label: 'Raw: visible lines coloured after open, highlighter warm', value: ['raw-warm', 'coloured'], target: { max: 100 }, unit: 'ms', note: 'a second file: worker and grammar loaded' },
+  { id: 'raw-coloured-lang', label: 'Raw: visible lines coloured, first file in its language', value: ['raw-lang', 'coloured'], base: ['raw-warm', 'coloured'], baseName: 'same, language warm', unit: 'ms', note: 'worker and themes ready after a JSON file: the difference to its baseline is the first use of a grammar (import, compiling its patterns)' },
   { id: 'raw-whole', label: 'Raw: whole-file highlighting, total time', value: ['raw-ours', 'wholeFile'], base: ['shiki-main', 'painted'], baseName: 'shiki, whole file, main thread', unit: 'ms' },
   { id: 'raw-whole-task', label: 'Raw: whole-file highlighting, longest main-thread task', value: ['raw-ours', 'longestTask'], base: ['shiki-main', 'longestTask'], baseName: 'shiki, whole file, main thread', target: { max: 50 }, unit: 'ms' },
   { id: 'long-line', label: '20,000-char line: open → painted', value: ['long-line', 'painted'], target: { max: 200, also: [['long-line', 'readable', true]] }, unit: 'ms', task: true, note: 'no hang: painted ≤ 200 ms, full line text in the DOM' },

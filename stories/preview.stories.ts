@@ -49,6 +49,26 @@ export function bigCode(): string {
   return bigFile;
 }
 
+/**
+ * Code that reads one way and runs another (Trojan Source, CVE-2021-42574):
+ * direction overrides and isolates inside a comment and a string make an
+ * editor show the admin check as commented out while it runs, and a comment
+ * as if it closed the string.
+ */
+export const trojanSourceFile = [
+  '// Who may open the admin console.',
+  'export function canOpenConsole(user) {',
+  '  let allowed = false;',
+  '  /*\u202E } \u2066if (user.isAdmin)\u2069 \u2066 only admins below */',
+  '    allowed = true;',
+  '  /* only admins above \u202E { \u2066*/',
+  '  const role = "guest\u202E \u2066// keep the role as sent\u2069 \u2066";',
+  '  const label = "\u05D0\u05D3\u05DE\u05D9\u05DF\u200F";',
+  '  return allowed || role === "admin";',
+  '}',
+  '',
+].join('\n');
+
 let hugeFile: string | null = null;
 function hugeCode(): string {
   hugeFile ??= generatedCode(60_000);
@@ -88,6 +108,11 @@ export const previewStories: StoryGroup = {
       ranges: [{ lineStart: 40_000, lineEnd: 40_020 }],
     })),
     story('long-line', 'A 20,000-character line', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }] }),
+    story('code-bidi', 'Code with direction controls (Trojan Source)', () => ({
+      path: 'src/auth/console.js',
+      host: createMemoryHost({ 'src/auth/console.js': trojanSourceFile }),
+      ranges: [{ lineStart: 4, lineEnd: 6 }],
+    })),
     ...corpusStories,
   ],
 };

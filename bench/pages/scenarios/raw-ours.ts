@@ -8,7 +8,10 @@
  * runner reads the JS heap before and after the run). With `warm`, a small
  * file of the same language is opened and coloured first (the highlighter is
  * warm, as for the second file a reader opens) and the whole-file pass is
- * not waited for.
+ * not waited for. With `otherLanguage`, a small JSON file is opened and
+ * coloured first: the worker and the themes are ready but the file's own
+ * grammar is not, so the colours measure the first use of a language
+ * (grammar import, compiling its patterns, the first slice).
  */
 import { generatedPayload } from '../../../stories/fixtures/payloads.js';
 import { loadKit, newPreview, sourcesElement } from '../kit.js';
@@ -63,14 +66,22 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   const { path, text } = await workload(String(params.w));
   const box = stage();
   const warmPath = path.replace(/(\.[a-z]+)$/, '.warm$1');
+  const otherPath = 'data/settings.json';
+  const otherText = JSON.stringify({ settings: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}`, on: i % 2 === 0, ratio: i / 7 })) }, null, 2);
   // Another part of the same file, so that its rows never look like the measured file's.
-  const el = await newPreview(box, { [path]: text, [warmPath]: text.split('\n').slice(1_000, 1_200).join('\n') });
+  const el = await newPreview(box, { [path]: text, [warmPath]: text.split('\n').slice(1_000, 1_200).join('\n'), [otherPath]: otherText });
   const first = text.slice(0, text.indexOf('\n'));
   el.mode = 'raw';
   await el.updateComplete;
   if (params.warm) {
     const ready = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!) && coloured(el), 30_000, isRowOrToken);
     el.path = warmPath;
+    await ready;
+    await painted();
+  }
+  if (params.otherLanguage) {
+    const ready = whenDom(el, () => hasNumbers(el, otherText.split('\n')[0]!) && coloured(el), 30_000, isRowOrToken);
+    el.path = otherPath;
     await ready;
     await painted();
   }
@@ -103,8 +114,9 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     rows: rows(el).length,
   };
 
-  const done = params.warm ? null : wholeFileDone(el);
-  out.wholeOutcome = params.warm ? 'not waited for' : done ? await done : 'not observable';
+  const skipWhole = params.warm || params.otherLanguage;
+  const done = skipWhole ? null : wholeFileDone(el);
+  out.wholeOutcome = skipWhole ? 'not waited for' : done ? await done : 'not observable';
   mark('raw-whole');
   profileEnd('highlight');
   if (done) out.wholeFile = measure('raw-whole-file', 'raw-start', 'raw-whole');

@@ -462,6 +462,19 @@ export const previewStyles = css`
       inset 0 1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent),
       inset 0 -1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);
   }
+  /* A direction control (Trojan Source) shown as a marker instead of reordering the line. */
+  .ln .bidi {
+    margin-inline: 1px;
+    padding: 0 0.25em;
+    font-size: 0.85em;
+    font-style: normal;
+    font-weight: normal;
+    text-decoration: none;
+    color: var(--_qa-warning);
+    border: 1px solid currentColor;
+    border-radius: var(--_qa-radius-small);
+    unicode-bidi: isolate;
+  }
   .raw ::selection {
     background: color-mix(in srgb, var(--_qa-accent) 28%, transparent);
   }

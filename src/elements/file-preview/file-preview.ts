@@ -6,7 +6,7 @@ import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
-import { renderMarkdown, markBlocks, markdownStyles } from '../../render/markdown/index.js';
+import { renderMarkdown, markBlocks, markdownStyles, warmMarkdown } from '../../render/markdown/index.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
@@ -123,6 +123,9 @@ export class QaFilePreview extends LitElement {
   private pendingFragment: string | null = null;
   private rangeIndex = 0;
   private readonly rawRef = createRef<HTMLDivElement>();
+  /** Height of the body part at its last layout: the raw view's likely height before it is laid out. */
+  private bodyHeight: number | null = null;
+  private bodyResize: ResizeObserver | null = null;
   private readonly markdownRef = createRef<HTMLDivElement>();
 
   constructor() {
@@ -141,6 +144,19 @@ export class QaFilePreview extends LitElement {
     // Start the highlighter's worker early, off the path of opening a file.
     setTimeout(() => warmHighlighter(), 0);
     if (this.hasUpdated && this.path && this.status === 'loading') this.load();
+  }
+
+  protected override firstUpdated(): void {
+    // Token colours are adopted with the element's own styles, not when a file
+    // opens: adopting a sheet later restyles the whole shadow tree.
+    adoptTokenSheet(this.renderRoot);
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    if (!body) return;
+    this.bodyResize = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentBoxSize?.[0];
+      this.bodyHeight = box && box.blockSize > 0 ? box.blockSize : null;
+    });
+    this.bodyResize.observe(body);
   }
 
   override disconnectedCallback(): void {
@@ -216,7 +232,10 @@ export class QaFilePreview extends LitElement {
     this.loadAbort = ctl;
     const host = this.host!;
     const path = this.path!;
-    warmHighlighter(isMarkdownPath(path) && this.currentMode === 'rendered' ? null : languageForPath(path));
+    const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
+    // The Markdown parser starts while the file is read, so the first screen does not wait for it.
+    if (rendered) warmMarkdown();
+    warmHighlighter(rendered ? null : languageForPath(path));
     const current = () => id === this.loadId && !ctl.signal.aborted;
     const timeout = this.timeoutMs;
     if (timeout > 0 && Number.isFinite(timeout)) {
@@ -323,8 +342,13 @@ export class QaFilePreview extends LitElement {
     const t = this.localize.t.bind(this.localize);
     const path = this.file!.path;
     const id = this.loadId;
-    this.rawView = new RawView(el, this.doc, `${t('raw')}: ${shownName(path)}`, () => {
-      if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
+    this.rawView = new RawView(el, this.doc, {
+      label: `${t('raw')}: ${shownName(path)}`,
+      bidiLabel: t('bidiWarning'),
+      heightHint: this.bodyHeight,
+      onLaidOut: () => {
+        if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
+      },
     });
     this.rawView.setRanges(this.ranges);
     const line = this.pendingRawLine ?? this.ranges[0]?.lineStart ?? null;
@@ -487,6 +511,7 @@ export class QaFilePreview extends LitElement {
     const notes: string[] = [];
     if (this.overRenderLimit) notes.push(t('renderLimit'));
     if (this.partial) notes.push(t('partialNotice'));
+    if (this.doc?.hasBidi && this.currentMode === 'raw') notes.push(t('bidiWarning'));
     return renderNotices(notes);
   }
 

@@ -1,21 +1,31 @@
 /**
- * The model behind a raw view: the file's lines, their tokens as they arrive
- * from the highlighter, and text extraction for copying. It outlives a view,
- * so switching Rendered/Raw back and forth never re-highlights.
+ * The model behind a raw view: where each line of the file starts, their
+ * tokens as they arrive from the highlighter, and text extraction for
+ * copying. Lines are cut from the file's text only when a view shows or
+ * copies them (a 2 MB file is never split into 57,000 strings up front). It
+ * outlives a view, so switching Rendered/Raw back and forth never
+ * re-highlights.
  */
-import { chunkLine, startHighlight, splitLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
+import { chunkLine, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
 
 /** Columns a tab advances to (matches the view's `tab-size`). */
 export const TAB_SIZE = 4;
 
+/** Characters that change the direction of the text around them (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates and marks. */
+export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+/** Extra columns a direction control takes when shown as a marker (`⟦U+202E⟧`). */
+export const BIDI_MARKER_COLUMNS = 8;
+
 export class RawDocument {
-  /** Every line, without line breaks. */
-  readonly lines: string[];
   /** Lines shown: a final line break does not start an empty last line. */
   readonly count: number;
-  /** The widest line, in columns (tabs expanded). */
+  /** The widest line, in columns (tabs expanded, direction controls counted as their markers). */
   readonly columns: number;
+  /** True when the text holds direction controls (shown as markers, with a notice). */
+  readonly hasBidi: boolean;
+  /** Where each line starts and ends. */
+  private readonly lines: TextLines;
   /** For each line, the chunk its tokens are in (index into `chunks`, -1: none yet). */
   private readonly where: Int32Array;
   private readonly chunks: TokenChunk[] = [];
@@ -29,19 +39,41 @@ export class RawDocument {
     /** Shiki language id, or null for plain text. */
     readonly lang: string | null,
   ) {
-    this.lines = splitLines(text);
-    this.count = this.lines.length > 1 && this.lines[this.lines.length - 1] === '' ? this.lines.length - 1 : this.lines.length;
-    let columns = 0;
-    for (let i = 0; i < this.count; i += 1) {
-      const line = this.lines[i]!;
-      if (line.length * TAB_SIZE <= columns) continue;
-      let tabs = 0;
-      for (let j = line.indexOf('\t'); j !== -1; j = line.indexOf('\t', j + 1)) tabs += 1;
-      columns = Math.max(columns, line.length + tabs * (TAB_SIZE - 1));
-    }
-    this.columns = columns;
+    this.lines = new TextLines(text);
+    const total = this.lines.count;
+    // The last line starts past the text: the text ends with a line break.
+    this.count = total > 1 && this.lines.start(total - 1) >= text.length ? total - 1 : total;
+    this.hasBidi = BIDI_CONTROL.test(text);
+    this.columns = this.widest();
     this.where = new Int32Array(this.count).fill(-1);
     this.exact = new Uint8Array(this.count);
+  }
+
+  /** The widest line in columns, in one sweep over the text's tabs (and direction controls) in order. */
+  private widest(): number {
+    const { text, lines } = this;
+    const bidi = this.hasBidi ? new RegExp(BIDI_CONTROL.source, 'g') : null;
+    let tab = text.indexOf('\t');
+    let control = bidi ? bidi.exec(text) : null;
+    let columns = 0;
+    for (let i = 0; i < this.count; i += 1) {
+      const end = lines.end(i);
+      let width = end - lines.start(i);
+      for (; tab !== -1 && tab < end; tab = text.indexOf('\t', tab + 1)) width += TAB_SIZE - 1;
+      for (; control && control.index < end; control = bidi!.exec(text)) width += BIDI_MARKER_COLUMNS;
+      if (width > columns) columns = width;
+    }
+    return columns;
+  }
+
+  /** Line `n` (0-based), without its line break. */
+  line(n: number): string {
+    return n < 0 || n >= this.count ? '' : this.lines.line(n);
+  }
+
+  /** Length of line `n` in UTF-16 units. */
+  lineLength(n: number): number {
+    return n < 0 || n >= this.count ? 0 : this.lines.end(n) - this.lines.start(n);
   }
 
   /** Starts colouring (once), with `window` (0-based lines, end exclusive) first. Resolves with the job's outcome. */
@@ -95,16 +127,18 @@ export class RawDocument {
   /** The text from (line, column) to (line, column), 0-based, end exclusive, lines joined with `\n`. */
   slice(fromLine: number, fromCol: number, toLine: number, toCol: number): string {
     if (toLine < fromLine || (toLine === fromLine && toCol <= fromCol)) return '';
-    if (fromLine === toLine) return this.lines[fromLine]!.slice(fromCol, toCol);
-    const out = [this.lines[fromLine]!.slice(fromCol)];
-    for (let i = fromLine + 1; i < toLine && i < this.count; i += 1) out.push(this.lines[i]!);
-    if (toLine < this.count) out.push(this.lines[toLine]!.slice(0, toCol));
+    if (fromLine === toLine) return this.line(fromLine).slice(fromCol, toCol);
+    const out = [this.line(fromLine).slice(fromCol)];
+    for (let i = fromLine + 1; i < toLine && i < this.count; i += 1) out.push(this.line(i));
+    if (toLine < this.count) out.push(this.line(toLine).slice(0, toCol));
     return out.join('\n');
   }
 
-  /** The whole shown text. */
+  /** The whole shown text, lines joined with `\n`. */
   all(): string {
-    return this.lines.slice(0, this.count).join('\n');
+    const out: string[] = new Array(this.count);
+    for (let i = 0; i < this.count; i += 1) out[i] = this.line(i);
+    return out.join('\n');
   }
 
   /** True when 1-based `line` lies in one of `ranges`. */

@@ -6,20 +6,66 @@
  * token classes while plain text shows at once. Copying a selection yields
  * the real text of every line it spans, also lines no longer in the DOM.
  */
-import { renderTokens } from '../../render/highlight/index.js';
+import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
-import { RawDocument } from './raw-document.js';
+import { BIDI_CONTROL, RawDocument } from './raw-document.js';
 
 /** Height of one line, in CSS pixels (the styles use the same value). */
 export const LINE_HEIGHT = 20;
 /** Rows kept above and below the viewport. */
 const OVERSCAN = 8;
-/** Viewport height assumed before the scroller has been laid out. */
+/** Viewport height assumed before the scroller has been laid out, when the preview gives no hint. */
 const FALLBACK_HEIGHT = 600;
+/** A view the browser never lays out (nothing rendered, e.g. a background tab) settles after this long. */
+const SETTLE_FALLBACK_MS = 100;
 
 interface Position {
   line: number;
   col: number;
+}
+
+/** Options of a raw view. */
+export interface RawViewOptions {
+  /** Accessible name of the scroller. */
+  label: string;
+  /** Tooltip of the markers that stand for direction controls. */
+  bidiLabel?: string;
+  /** Height the view will most likely have (from an earlier layout), used until it is laid out. */
+  heightHint?: number | null;
+  /** Called once, when the first layout has placed the rows where they belong. */
+  onLaidOut?: () => void;
+}
+
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/**
+ * The DOM of one line: its tokens, and each direction control shown as a
+ * marker (`⟦U+202E⟧`) so that it cannot reorder what the reader sees. The
+ * markers only stand in for the characters: copying yields the real text.
+ */
+export function renderLine(text: string, tokens: TokenLine | undefined, into: HTMLElement, bidiLabel: string | null): void {
+  renderTokens(text, tokens, into, into.ownerDocument);
+  if (bidiLabel === null || !BIDI_CONTROL.test(text)) return;
+  const doc = into.ownerDocument;
+  const walker = doc.createTreeWalker(into, NodeFilter.SHOW_TEXT);
+  const hits: Text[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (BIDI_CONTROL.test((n as Text).data)) hits.push(n as Text);
+  for (const node of hits) {
+    const parts: Node[] = [];
+    let last = 0;
+    for (const m of node.data.matchAll(BIDI_CONTROLS)) {
+      if (m.index > last) parts.push(doc.createTextNode(node.data.slice(last, m.index)));
+      const marker = doc.createElement('span');
+      marker.className = 'bidi';
+      marker.title = bidiLabel;
+      marker.textContent = `⟦U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟧`;
+      parts.push(marker);
+      last = m.index + m[0].length;
+    }
+    if (last < node.data.length) parts.push(doc.createTextNode(node.data.slice(last)));
+    node.replaceWith(...parts);
+  }
+  into.classList.add('has-bidi');
 }
 
 export class RawView {
@@ -32,9 +78,17 @@ export class RawView {
   private selectAll = false;
   /** Viewport height from the last layout (ResizeObserver); null before the first one. */
   private height: number | null = null;
+  /** Height assumed until the first layout. */
+  private readonly hint: number;
   /** Scroll position to apply once laid out (set before the first layout). */
   private pendingTop: number | null = null;
   private laidOut = false;
+  private fallback: ReturnType<typeof setTimeout> | undefined;
+  /** The frame that adds the rows around the viewport after a jump (0: none pending). */
+  private fillFrame = 0;
+  private live = true;
+  private readonly bidiLabel: string | null;
+  private readonly onLaidOut: () => void;
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
   private readonly onSelection = () => this.trackSelection();
@@ -42,15 +96,16 @@ export class RawView {
   constructor(
     container: HTMLElement,
     readonly doc: RawDocument,
-    label: string,
-    /** Called once, after the first layout has placed the rows where they belong. */
-    private readonly onLaidOut: () => void = () => {},
+    options: RawViewOptions,
   ) {
     this.scroller = container;
+    this.hint = options.heightHint && options.heightHint > 0 ? options.heightHint : FALLBACK_HEIGHT;
+    this.bidiLabel = doc.hasBidi ? (options.bidiLabel ?? '') : null;
+    this.onLaidOut = options.onLaidOut ?? (() => {});
     container.replaceChildren();
     container.tabIndex = 0;
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
+    container.setAttribute('aria-label', options.label);
     container.setAttribute('dir', 'ltr');
     container.dataset.lines = String(doc.count);
     this.sizer = container.ownerDocument.createElement('div');
@@ -65,7 +120,7 @@ export class RawView {
     container.addEventListener('pointerdown', () => (this.selectAll = false));
     container.ownerDocument.addEventListener('selectionchange', this.onSelection);
     // Layout is read only after the browser has laid the view out (no forced
-    // layout while opening a file): until then rows are placed for an assumed height.
+    // layout while opening a file): until then rows are placed for the hinted height.
     this.resize = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]?.borderBoxSize?.[0];
       this.settle(!!box && box.blockSize > 0);
@@ -77,21 +132,18 @@ export class RawView {
 
   /**
    * Shows the first rows (at `line`, 1-based, when given) and starts
-   * colouring, the viewport first. The layout is read in a later task (or when
-   * the browser reports the view's size, whichever comes first), so opening a
-   * big file is not one long task; `onLaidOut` follows then.
+   * colouring, the viewport first. The layout is read when the browser
+   * reports the view's size (after its next layout, so opening a big file is
+   * not one long task); `onLaidOut` follows then.
    */
   open(line: number | null): void {
     if (line !== null) this.scrollToLine(line);
-    else this.paint();
+    else this.paint(0);
     void this.doc.highlight(this.visible());
-    setTimeout(() => {
-      if (this.height === null) this.settle(this.scroller.clientHeight > 0);
-      if (!this.laidOut) {
-        this.laidOut = true;
-        this.onLaidOut();
-      }
-    }, 0);
+    // A view that is never laid out (no rendering, e.g. a background tab) still settles.
+    this.fallback = setTimeout(() => {
+      if (!this.laidOut) this.settle(this.scroller.clientHeight > 0);
+    }, SETTLE_FALLBACK_MS);
   }
 
   /** Takes the laid-out height, applies a scroll position waiting for it, and repaints. */
@@ -102,10 +154,20 @@ export class RawView {
       this.pendingTop = null;
     }
     this.paint();
+    if (!this.laidOut) {
+      this.laidOut = true;
+      clearTimeout(this.fallback);
+      // Announced in a task of its own: a listener that changes the layout
+      // must not run inside the browser's resize-observer step.
+      setTimeout(this.onLaidOut, 0);
+    }
   }
 
   /** Removes listeners and stops colouring updates for this view. */
   destroy(): void {
+    this.live = false;
+    clearTimeout(this.fallback);
+    cancelAnimationFrame(this.fillFrame);
     this.unsubscribe();
     this.resize.disconnect();
     this.scroller.ownerDocument.removeEventListener('selectionchange', this.onSelection);
@@ -118,34 +180,47 @@ export class RawView {
 
   /** Marks the referenced ranges (1-based, inclusive), scrolling to `scrollTo` first when given (new rows come out marked). */
   setRanges(ranges: readonly QaLineRange[], scrollTo: number | null = null): void {
+    const before = this.rows.size ? new Set(this.rows.keys()) : null;
     this.ranges = ranges;
     if (scrollTo !== null) this.scrollToLine(scrollTo);
-    for (const [n, row] of this.rows) this.decorate(row, n);
+    // Rows made by the scroll are marked already; only the ones that stayed need it.
+    if (before) for (const [n, row] of this.rows) if (before.has(n)) this.decorate(row, n);
   }
 
   /** Scrolls so that 1-based `line` sits a little below the top (a few lines of context above it). */
   scrollToLine(line: number): void {
-    const h = this.height ?? FALLBACK_HEIGHT;
+    const h = this.height ?? this.hint;
     const top = (Math.max(1, Math.min(line, this.doc.count)) - 1) * LINE_HEIGHT;
     const target = Math.max(0, top - Math.min(4 * LINE_HEIGHT, h / 4));
     if (this.height === null) this.pendingTop = target;
     else this.scroller.scrollTop = target;
-    this.paint();
+    // The rows on screen first; the ones around them follow in the next frame.
+    this.paint(0);
   }
 
   /** 0-based [first, end) of the lines in the viewport. */
   visible(): [number, number] {
-    const h = this.height ?? FALLBACK_HEIGHT;
+    const h = this.height ?? this.hint;
     const top = this.pendingTop ?? (this.height === null ? 0 : this.scroller.scrollTop);
     const first = Math.floor(top / LINE_HEIGHT);
     return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((top + h) / LINE_HEIGHT))];
   }
 
-  /** Brings the DOM in line with the scroll position: rows near the viewport (and rows holding the selection's ends) only. */
-  paint(): void {
+  /**
+   * Brings the DOM in line with the scroll position: rows in the viewport,
+   * `overscan` rows around it, and rows holding the selection's ends. With
+   * fewer rows around than usual, the rest are added in the next frame.
+   */
+  paint(overscan = OVERSCAN): void {
     const [first, end] = this.visible();
-    const from = Math.max(0, first - OVERSCAN);
-    const to = Math.min(this.doc.count, end + OVERSCAN);
+    const from = Math.max(0, first - overscan);
+    const to = Math.min(this.doc.count, end + overscan);
+    if (overscan < OVERSCAN && !this.fillFrame) {
+      this.fillFrame = requestAnimationFrame(() => {
+        this.fillFrame = 0;
+        if (this.live) this.paint();
+      });
+    }
     for (const [n, row] of this.rows) {
       if ((n < from || n >= to) && !this.pinned.includes(n)) {
         row.remove();
@@ -174,7 +249,7 @@ export class RawView {
     row.className = 'ln';
     row.dataset.n = String(n + 1);
     row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
-    renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
+    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
     this.decorate(row, n);
     return row;
   }
@@ -187,6 +262,11 @@ export class RawView {
     row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
   }
 
+  private rerender(row: HTMLElement, n: number): void {
+    row.replaceChildren();
+    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
+  }
+
   private repaint(from: number, to: number): void {
     for (const [n, row] of this.rows) {
       if (n < from || n >= to) continue;
@@ -195,8 +275,7 @@ export class RawView {
         this.dirty.add(n);
         continue;
       }
-      row.replaceChildren();
-      renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
+      this.rerender(row, n);
     }
   }
 
@@ -213,13 +292,39 @@ export class RawView {
     return s.rangeCount ? s.getRangeAt(0) : null;
   }
 
+  /**
+   * The column in the line's text of a DOM boundary inside `row`: the length
+   * of the row's text before it, with each direction marker counted as the
+   * one character it stands for (a boundary inside a marker falls before it).
+   */
+  private column(row: HTMLElement, node: Node, offset: number): number {
+    const doc = this.scroller.ownerDocument;
+    const r = doc.createRange();
+    r.setStart(row, 0);
+    r.setEnd(node, offset);
+    let col = r.toString().length;
+    if (!row.classList.contains('has-bidi')) return col;
+    for (const m of Array.from(row.querySelectorAll<HTMLElement>('.bidi'))) {
+      const shown = m.textContent?.length ?? 0;
+      if (r.comparePoint(m, m.childNodes.length) === 0) col -= shown - 1;
+      else if (r.comparePoint(m, 0) === 0) {
+        const part = doc.createRange();
+        part.setStart(m, 0);
+        part.setEnd(node, offset);
+        const inside = part.toString().length;
+        col -= inside === shown ? shown - 1 : inside;
+      }
+    }
+    return col;
+  }
+
   /** Where a DOM boundary falls in the document, or null when outside the view. `edge` says which end it is. */
   private position(node: Node, offset: number, edge: 'start' | 'end'): Position | null {
     if (!this.scroller.contains(node)) {
       // A selection that starts before or ends after the view covers its edge.
       const rel = this.scroller.compareDocumentPosition(node);
       if (rel & Node.DOCUMENT_POSITION_PRECEDING) return edge === 'start' ? { line: 0, col: 0 } : null;
-      if (rel & Node.DOCUMENT_POSITION_FOLLOWING) return edge === 'end' ? { line: this.doc.count - 1, col: this.doc.lines[this.doc.count - 1]?.length ?? 0 } : null;
+      if (rel & Node.DOCUMENT_POSITION_FOLLOWING) return edge === 'end' ? { line: this.doc.count - 1, col: this.doc.lineLength(this.doc.count - 1) } : null;
       return null;
     }
     if (node === this.scroller || node === this.sizer) {
@@ -229,15 +334,12 @@ export class RawView {
       if (row) return { line: Number(row.dataset.n) - 1, col: 0 };
       const last = kids[kids.length - 1] as HTMLElement | undefined;
       const n = last ? Number(last.dataset.n) - 1 : 0;
-      return { line: n, col: this.doc.lines[n]?.length ?? 0 };
+      return { line: n, col: this.doc.lineLength(n) };
     }
     let row: Node | null = node;
     while (row && !(row instanceof HTMLElement && row.classList.contains('ln'))) row = row.parentNode;
     if (!row) return null;
-    const r = this.scroller.ownerDocument.createRange();
-    r.setStart(row, 0);
-    r.setEnd(node, offset);
-    return { line: Number((row as HTMLElement).dataset.n) - 1, col: r.toString().length };
+    return { line: Number((row as HTMLElement).dataset.n) - 1, col: this.column(row as HTMLElement, node, offset) };
   }
 
   /** The selected text (lines joined with `\n`), or null when the selection is not in this view. */
@@ -294,10 +396,7 @@ export class RawView {
       for (const n of dirty) {
         this.dirty.delete(n);
         const row = this.rows.get(n);
-        if (row) {
-          row.replaceChildren();
-          renderTokens(this.doc.lines[n]!, this.doc.tokensOf(n), row);
-        }
+        if (row) this.rerender(row, n);
       }
     }
   }

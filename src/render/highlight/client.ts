@@ -9,7 +9,6 @@ import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker } from '../trusted.js';
 import type { TokenChunk } from './tokens.js';
 import type { JobEvent, JobRunner } from './jobs.js';
-import { splitLines } from './lines.js';
 import type { ToHighlightWorker } from './highlight.worker.js';
 import { registerStyle } from './sheet.js';
 
@@ -80,13 +79,13 @@ function dispatch(e: JobEvent): void {
 
 /** The main-thread runner, loaded (with shiki) only when a page really has to tokenize on the main thread. */
 function getMainRunner(): Promise<JobRunner> {
-  mainRunner ??= import('./jobs.js').then(({ JobRunner: Runner }) => new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS));
+  mainRunner ??= import('./jobs.js').then(({ JobRunner: Runner }) => new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS, false));
   return mainRunner;
 }
 
 function runOnMain(id: number, job: Active): void {
   void getMainRunner().then((runner) => {
-    if (active.get(id) === job && !job.onWorker) runner.add(id, job.lang, splitLines(job.text), job.window);
+    if (active.get(id) === job && !job.onWorker) runner.add(id, job.lang, job.text, job.window);
   });
 }
 
@@ -150,7 +149,8 @@ export function warmHighlighter(lang?: string | null): void {
  */
 export function startHighlight(text: string, lang: string, options: HighlightJobOptions = {}): HighlightJob {
   const id = nextId++;
-  const styleMap = new Map<number, number>([[0, 0]]);
+  // Token class of each of the job's style ids (0 stays 0, plain text).
+  const classOf: number[] = [0];
   let settle!: (o: HighlightOutcome) => void;
   const done = new Promise<HighlightOutcome>((resolve) => (settle = resolve));
   const finish = (o: HighlightOutcome) => {
@@ -166,9 +166,9 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
     onWorker: false,
     handle: (e) => {
       if (e.type === 'tokens') {
-        for (const [local, style] of e.styles) styleMap.set(local, registerStyle(style));
+        for (const [local, style] of e.styles) classOf[local] = registerStyle(style);
         const data = e.data;
-        for (let i = 1; i < data.length; i += 2) data[i] = styleMap.get(data[i]!) ?? 0;
+        for (let i = 1; i < data.length; i += 2) data[i] = classOf[data[i]!] ?? 0;
         options.onTokens?.({ from: e.from, count: e.count, offsets: e.offsets, data, exact: e.exact });
       } else finish(e.type);
     },

@@ -10,7 +10,7 @@
  * light colour names exactly one dark colour and a token's style is a pair
  * that CSS resolves with `light-dark()` — a theme switch never re-tokenizes.
  */
-import { createHighlighterCore, type GrammarState, type HighlighterCore, type ThemeRegistration } from 'shiki/core';
+import { createHighlighterCore, type Grammar, type HighlighterCore, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import { LANGUAGE_LOADERS } from './languages.js';
@@ -36,23 +36,33 @@ function lower(c: unknown): string {
   return typeof c === 'string' ? c.toLowerCase() : '';
 }
 
+/** A theme rule's scopes, as a key that names the same rule in both themes. */
+function scopeKey(rule: { scope?: string | string[] }): string {
+  return Array.isArray(rule.scope) ? rule.scope.join(',') : (rule.scope ?? '');
+}
+
 async function loadThemes(hl: HighlighterCore): Promise<ThemePair> {
   const [light, dark] = await Promise.all([import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')]);
-  await hl.loadTheme(light.default);
-  const darkOf = new Map<string, string>();
-  const darkBgOf = new Map<string, string>();
   const l = light.default;
   const d = dark.default;
+  // Rules are paired by their scopes, and before the light theme is loaded:
+  // loading normalises it in place (a default rule goes first), so pairing by
+  // position afterwards gave each light colour the dark colour of the next rule.
+  const darkOf = new Map<string, string>();
+  const darkBgOf = new Map<string, string>();
   darkOf.set(lower(l.colors?.['editor.foreground']), lower(d.colors?.['editor.foreground']));
-  const lr = l.tokenColors ?? [];
-  const dr = d.tokenColors ?? [];
-  for (let i = 0; i < Math.min(lr.length, dr.length); i += 1) {
-    const a = lr[i]!.settings;
-    const b = dr[i]!.settings;
+  const darkRules = new Map<string, { foreground?: string; background?: string }>();
+  for (const rule of d.tokenColors ?? []) if (!darkRules.has(scopeKey(rule))) darkRules.set(scopeKey(rule), rule.settings);
+  for (const rule of l.tokenColors ?? []) {
+    const a = rule.settings;
+    const b = darkRules.get(scopeKey(rule));
+    if (!b) continue;
     if (a.foreground && b.foreground && !darkOf.has(lower(a.foreground))) darkOf.set(lower(a.foreground), lower(b.foreground));
     if (a.background && b.background && !darkBgOf.has(lower(a.background))) darkBgOf.set(lower(a.background), lower(b.background));
   }
-  return { light: l, darkOf, darkBgOf, defaultFg: lower(l.colors?.['editor.foreground'] ?? l.fg) };
+  const defaultFg = lower(l.colors?.['editor.foreground'] ?? l.fg);
+  await hl.loadTheme(l);
+  return { light: l, darkOf, darkBgOf, defaultFg };
 }
 
 /** The shared highlighter core with both theme colours ready. */
@@ -80,26 +90,47 @@ export function loadLanguage(id: string): Promise<boolean> {
   return p;
 }
 
+/** The grammar's state after a line: the stack of rules open at its end (null: a fresh start). */
+export type LineState = ReturnType<Grammar['tokenizeLine2']>['ruleStack'] | null;
+
+/** Lines a tokenizer reads: a count, and each line without its line break. */
+export interface LineSource {
+  readonly count: number;
+  line(n: number): string;
+}
+
+// Bits of the tokenizer's encoded token metadata: font style (4 bits) then foreground colour index (9 bits).
+const STYLE_SHIFT = 11;
+const STYLE_BITS = 0x1fff;
+const FONT_STYLE_MASK = 0xf;
+const FOREGROUND_SHIFT = 4;
+
 /**
- * Tokenizes one document piece by piece. Each call continues from a grammar
- * state (carried across chunks with `getLastGrammarState`), so any slice of
- * lines can be coloured exactly once the lines before it were.
+ * Tokenizes one document piece by piece, straight from the grammar's encoded
+ * tokens (two numbers per token, no object per token): each call continues
+ * from the state the lines before it left, so any slice of lines can be
+ * coloured exactly once the lines before it were. Empty lines and lines of
+ * `MAX_TOKENIZED_LINE` or more stay plain and leave the state as it was.
  */
 export class Tokenizer {
   private readonly ids = new Map<string, number>();
+  /** Style id by the style bits of a token's metadata (-1: not seen yet). */
+  private readonly byBits = new Int32Array(STYLE_BITS + 1).fill(-1);
   private fresh: Array<[number, TokenStyle]> = [];
+  private buffer = new Uint32Array(4_096);
 
   constructor(
     private readonly hl: HighlighterCore,
     private readonly pair: ThemePair,
     readonly lang: string,
+    private readonly grammar: Grammar,
   ) {}
 
   /** A tokenizer for `lang` once its grammar and the themes are loaded; null for an unknown language. */
   static async create(lang: string): Promise<Tokenizer | null> {
     if (!(await loadLanguage(lang))) return null;
     const { hl, themes: pair } = await getCore();
-    return new Tokenizer(hl, pair, lang);
+    return new Tokenizer(hl, pair, lang, hl.getLanguage(lang));
   }
 
   /** Styles first used since the last call: `[id, style]` pairs. */
@@ -109,52 +140,88 @@ export class Tokenizer {
     return out;
   }
 
-  private styleId(color: string | undefined, bg: string | undefined, fontStyle: number | undefined): number {
-    const fg = lower(color);
-    const b = lower(bg);
-    const fs = fontStyle && fontStyle > 0 ? fontStyle : 0;
-    if ((fg === '' || fg === this.pair.defaultFg) && b === '' && fs === 0) return 0;
-    const key = `${fg}|${b}|${fs}`;
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.ids.size + 1;
-      this.ids.set(key, id);
-      this.fresh.push([id, { fg, bg: b, darkFg: this.pair.darkOf.get(fg) ?? fg, darkBg: this.pair.darkBgOf.get(b) ?? b, fontStyle: fs }]);
-    }
-    return id;
+  /**
+   * Compiles what the first line of any document needs (the grammar's
+   * top-level patterns), ahead of the document.
+   */
+  prime(): void {
+    this.hl.setTheme(LIGHT_THEME);
+    this.grammar.tokenizeLine2('', null, LINE_TIME_LIMIT);
   }
 
-  /** Tokenizes `lines` (no line breaks inside) starting from `state`; returns their tokens (flat) and the state after the last line. */
-  tokenize(lines: readonly string[], state?: GrammarState): { offsets: Uint32Array; data: Uint32Array; state: GrammarState | undefined } {
-    const themed = this.hl.codeToTokensBase(lines.join('\n'), {
-      lang: this.lang,
-      theme: LIGHT_THEME,
-      grammarState: state,
-      tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
-      tokenizeTimeLimit: LINE_TIME_LIMIT,
-    });
-    const offsets = new Uint32Array(lines.length + 1);
-    const data: number[] = [];
-    for (let i = 0; i < lines.length; i += 1) {
-      const text = lines[i]!;
-      const start = data.length;
-      let covered = 0;
-      for (const t of themed[i] ?? []) {
-        const len = t.content.length;
-        if (len === 0) continue;
-        const id = this.styleId(t.color, t.bgColor, t.fontStyle);
-        const n = data.length;
-        if (n > start && data[n - 1] === id) data[n - 2] += len;
-        else data.push(len, id);
-        covered += len;
-      }
-      // The tokens must spell the line exactly; anything else shows as plain text.
-      if (covered !== text.length) {
-        data.length = start;
-        if (text.length) data.push(text.length, 0);
-      }
-      offsets[i + 1] = data.length;
+  private styleId(bits: number, colorMap: readonly string[], replacements: Record<string, string> | undefined): number {
+    let id = this.byBits[bits]!;
+    if (id >= 0) return id;
+    let color = colorMap[bits >>> FOREGROUND_SHIFT];
+    if (color && replacements) color = replacements[color.toLowerCase()] ?? color;
+    const fg = lower(color);
+    const fs = bits & FONT_STYLE_MASK;
+    if (fg === '' || fg === this.pair.defaultFg) {
+      if (fs === 0) return (this.byBits[bits] = 0);
     }
-    return { offsets, data: Uint32Array.from(data), state: this.hl.getLastGrammarState(themed) };
+    const key = `${fg}||${fs}`;
+    id = this.ids.get(key) ?? -1;
+    if (id < 0) {
+      id = this.ids.size + 1;
+      this.ids.set(key, id);
+      this.fresh.push([id, { fg, bg: '', darkFg: this.pair.darkOf.get(fg) ?? fg, darkBg: '', fontStyle: fs }]);
+    }
+    return (this.byBits[bits] = id);
+  }
+
+  private push(n: number, a: number, b: number): number {
+    if (n + 2 > this.buffer.length) {
+      const grown = new Uint32Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer[n] = a;
+    this.buffer[n + 1] = b;
+    return n + 2;
+  }
+
+  /**
+   * Tokenizes lines `from`…`to` (end exclusive) of `source`, starting from
+   * `state`; returns their tokens (flat, see `TokenChunk`), the state after
+   * the last line and the line it stopped before (`end`). With a `deadline`
+   * (a `performance.now()` time) it stops after the first line that ends
+   * past it: a line can cost far more than the ones before it (the first
+   * use of a grammar rule compiles its patterns), so a slice is cut by time,
+   * not by a line count guessed up front.
+   */
+  tokenize(source: LineSource, from: number, to: number, state: LineState, deadline = Infinity): { offsets: Uint32Array; data: Uint32Array; state: LineState; end: number } {
+    const { colorMap, theme } = this.hl.setTheme(LIGHT_THEME);
+    const replacements = theme.colorReplacements;
+    let offsets = new Uint32Array(to - from + 1);
+    let n = 0;
+    let i = from;
+    for (; i < to; i += 1) {
+      if (i > from && deadline !== Infinity && performance.now() > deadline) break;
+      const text = source.line(i);
+      const length = text.length;
+      const start = n;
+      if (length >= MAX_TOKENIZED_LINE) n = this.push(n, length, 0);
+      else if (length > 0) {
+        const result = this.grammar.tokenizeLine2(text, state, LINE_TIME_LIMIT);
+        const tokens = result.tokens;
+        const count = tokens.length >> 1;
+        let covered = 0;
+        for (let j = 0; j < count; j += 1) {
+          const a = Math.min(tokens[2 * j]!, length);
+          const b = j + 1 < count ? Math.min(tokens[2 * j + 2]!, length) : length;
+          if (b <= a) continue;
+          const id = this.styleId((tokens[2 * j + 1]! >>> STYLE_SHIFT) & STYLE_BITS, colorMap, replacements);
+          if (n > start && this.buffer[n - 1] === id) this.buffer[n - 2]! += b - a;
+          else n = this.push(n, b - a, id);
+          covered += b - a;
+        }
+        // The tokens must spell the line exactly; anything else shows as plain text.
+        if (covered !== length) n = this.push(start, length, 0);
+        state = result.ruleStack;
+      }
+      offsets[i - from + 1] = n;
+    }
+    if (i < to) offsets = offsets.slice(0, i - from + 1);
+    return { offsets, data: this.buffer.slice(0, n), state, end: i };
   }
 }

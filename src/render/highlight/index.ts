@@ -18,7 +18,7 @@ export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_P
 export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
 export { chunkLine } from './tokens.js';
 export type { TokenLine, TokenChunk, TokenStyle } from './tokens.js';
-export { splitLines } from './lines.js';
+export { splitLines, lineStarts, TextLines } from './lines.js';
 
 /**
  * Replaces the text of a `<code>` element with coloured token spans (same

@@ -6,11 +6,9 @@
  * pass when it gets there), small documents before big ones, and a pause
  * between chunks so no slice runs long and new requests are heard.
  */
-import type { GrammarState } from 'shiki/core';
-import { Tokenizer } from './engine.js';
+import { Tokenizer, type LineState } from './engine.js';
+import { TextLines } from './lines.js';
 import type { TokenStyle } from './tokens.js';
-
-export { splitLines } from './lines.js';
 
 /** What a running job reports. */
 export type JobEvent =
@@ -21,18 +19,18 @@ export type JobEvent =
 
 /** Lines of context tokenized before an out-of-order window, so its first lines start in a plausible state. */
 const WINDOW_CONTEXT = 80;
-/** The first exact chunk is small so the first screen gets its colours quickly. */
-const FIRST_CHUNK = 80;
+/** Without a window, the first exact chunk is small so the first lines get their colours quickly. */
+const FIRST_CHUNK = 40;
 const MIN_CHUNK = 8;
 const MAX_CHUNK = 2_000;
 
 interface Job {
   id: number;
   lang: string;
-  lines: string[];
+  lines: TextLines;
   tokenizer: Tokenizer | null;
   cursor: number;
-  state: GrammarState | undefined;
+  state: LineState;
   window: [number, number] | null;
   msPerLine: number;
   started: boolean;
@@ -47,18 +45,21 @@ export class JobRunner {
     private readonly emit: (e: JobEvent) => void,
     private readonly pause: () => Promise<void>,
     private readonly budgetMs: number,
+    /** True where a long slice blocks nobody (a worker): the reader's lines are tokenized in one slice and posted together. */
+    private readonly wholeWindows = true,
   ) {}
 
-  /** Starts tokenizing `lines` in `lang`; `window` asks for those lines (0-based, end exclusive) first. */
-  add(id: number, lang: string, lines: string[], window: [number, number] | null = null): void {
-    this.jobs.set(id, { id, lang, lines, tokenizer: null, cursor: 0, state: undefined, window, msPerLine: 0.5, started: false });
+  /** Starts tokenizing `text` in `lang`; `window` asks for those lines (0-based, end exclusive) first. */
+  add(id: number, lang: string, text: string, window: [number, number] | null = null): void {
+    const lines = new TextLines(text);
+    this.jobs.set(id, { id, lang, lines, tokenizer: null, cursor: 0, state: null, window: clampWindow(window, lines.count), msPerLine: 0.5, started: false });
     void this.loop();
   }
 
   /** The reader moved: these lines next. */
   prioritize(id: number, from: number, to: number): void {
     const job = this.jobs.get(id);
-    if (job) job.window = [Math.max(0, from), Math.min(job.lines.length, to)];
+    if (job) job.window = clampWindow([from, to], job.lines.count);
   }
 
   cancel(id: number): void {
@@ -69,7 +70,7 @@ export class JobRunner {
     let best: Job | null = null;
     for (const job of this.jobs.values()) {
       if (job.window && job.window[0] >= job.cursor) return job;
-      if (!best || job.lines.length - job.cursor < best.lines.length - best.cursor) best = job;
+      if (!best || job.lines.count - job.cursor < best.lines.count - best.cursor) best = job;
     }
     return best;
   }
@@ -116,9 +117,9 @@ export class JobRunner {
       job.window = null;
       const start = Math.max(job.cursor, w[0] - WINDOW_CONTEXT);
       const end = Math.min(w[1], start + WINDOW_CONTEXT + this.chunkSize(job) * 2);
-      const res = this.timed(job, () => tk.tokenize(job.lines.slice(start, end)), end - start);
-      const skip = w[0] - start;
       if (end <= w[0]) return;
+      const res = this.timed(job, () => tk.tokenize(job.lines, start, end, null));
+      const skip = w[0] - start;
       // Drop the context lines: offsets rebased to the window's first line.
       const base = res.offsets[skip]!;
       const offsets = res.offsets.slice(skip).map((o) => o - base);
@@ -126,24 +127,38 @@ export class JobRunner {
       return;
     }
     if (w && w[1] <= job.cursor) job.window = null;
-    const size = job.cursor === 0 ? Math.min(FIRST_CHUNK, this.chunkSize(job)) : this.chunkSize(job);
+    let size = job.cursor === 0 ? Math.min(FIRST_CHUNK, this.chunkSize(job)) : this.chunkSize(job);
+    // The lines the reader looks at are within reach: this slice ends with them, and they are posted at once.
+    if (job.window && job.window[0] < job.cursor + size) size = Math.max(1, job.window[1] - job.cursor);
     const from = job.cursor;
-    const to = Math.min(job.lines.length, from + size);
-    const res = this.timed(job, () => tk.tokenize(job.lines.slice(from, to), job.state), to - from);
+    const window = job.window !== null;
+    // A slice that ends with the reader's lines runs to its end; any other one stops when its time is up.
+    const deadline = window && this.wholeWindows ? Infinity : performance.now() + this.budgetMs;
+    const res = this.timed(job, () => tk.tokenize(job.lines, from, Math.min(job.lines.count, from + size), job.state, deadline));
+    const to = res.end;
     job.state = res.state;
     job.cursor = to;
+    if (job.window && job.window[1] <= to) job.window = null;
     this.emit({ type: 'tokens', id: job.id, from, count: to - from, offsets: res.offsets, data: res.data, styles: tk.takeNewStyles(), exact: true });
-    if (to >= job.lines.length) {
+    if (to >= job.lines.count) {
       this.jobs.delete(job.id);
       this.emit({ type: 'done', id: job.id });
     }
   }
 
-  private timed<T>(job: Job, fn: () => T, lines: number): T {
+  private timed<T extends { offsets: Uint32Array }>(job: Job, fn: () => T): T {
     const t0 = performance.now();
     const r = fn();
-    const per = (performance.now() - t0) / Math.max(1, lines);
+    const per = (performance.now() - t0) / Math.max(1, r.offsets.length - 1);
     job.msPerLine = job.msPerLine * 0.5 + per * 0.5;
     return r;
   }
+}
+
+/** A window (0-based, end exclusive) inside `count` lines, or null when empty. */
+function clampWindow(w: [number, number] | null, count: number): [number, number] | null {
+  if (!w) return null;
+  const from = Math.max(0, Math.min(count, Math.floor(w[0])));
+  const to = Math.max(from, Math.min(count, Math.ceil(w[1])));
+  return to > from ? [from, to] : null;
 }

@@ -1,4 +1,56 @@
+/** Line splitting as every highlighted view counts lines: `\n` or `\r\n` ends a line (a lone `\r` does not). */
+
 /** Splits text into lines the way every highlighted view counts them: `\n` or `\r\n` ends a line. */
 export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
+}
+
+/**
+ * Start offsets of every line of `text` (as `splitLines` cuts it), plus one
+ * sentinel entry: `starts[count]` is `text.length + 1`, as if a line break
+ * followed the last line. Built with `indexOf` over the text: a 2 MB file is
+ * indexed in a few milliseconds without making a string per line.
+ */
+export function lineStarts(text: string): { starts: Uint32Array; count: number } {
+  let starts = new Uint32Array(Math.max(16, (text.length >> 5) + 2));
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (count + 1 >= starts.length) {
+      const grown = new Uint32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = i + 1;
+  }
+  starts[count] = text.length + 1;
+  return { starts: starts.subarray(0, count + 1), count };
+}
+
+/** The lines of a text, cut one at a time from an index of where they start. */
+export class TextLines {
+  readonly count: number;
+  private readonly starts: Uint32Array;
+
+  constructor(readonly text: string) {
+    const { starts, count } = lineStarts(text);
+    this.starts = starts;
+    this.count = count;
+  }
+
+  /** Offset just past the last character of line `n` (before its `\r\n` or `\n`). */
+  end(n: number): number {
+    const end = this.starts[n + 1]! - 1;
+    return end > this.starts[n]! && end < this.text.length && this.text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+  }
+
+  /** Offset of the first character of line `n`. */
+  start(n: number): number {
+    return this.starts[n]!;
+  }
+
+  /** Line `n` (0-based), without its line break; '' outside the text. */
+  line(n: number): string {
+    if (n < 0 || n >= this.count) return '';
+    return this.text.slice(this.starts[n]!, this.end(n));
+  }
 }

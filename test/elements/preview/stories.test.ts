@@ -118,6 +118,15 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
     },
   },
   'long-line': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector('.ln[data-n="3"]')!.textContent!.length).to.be.greaterThan(20_000) },
+  'code-bidi': {
+    status: 'ready',
+    rendered: true,
+    check: (_el, sr) => {
+      expect(text(sr, '[part="notice"]')).to.equal('This file contains characters that change text direction; they are shown as markers.');
+      expect(sr.querySelectorAll('.ln .bidi').length).to.equal(11);
+      expect(sr.querySelector('.ln.ref-start')?.getAttribute('data-n')).to.equal('4');
+    },
+  },
 };
 
 for (const s of previewStories.stories) {

@@ -222,6 +222,26 @@ describe('highlight: highlightElement', () => {
     expect(keyword.isConnected).to.equal(true);
   });
 
+  it('gives each token the dark theme\'s colour for the same kind of token', async () => {
+    const { host, root } = shadowHost();
+    const code = document.createElement('code');
+    code.textContent = TS;
+    root.append(code);
+    await highlightElement(code, 'typescript');
+    const rgb = (el: Element) => (getComputedStyle(el).color.match(/\d+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+    const spans = [...code.querySelectorAll('span')];
+    const comment = spans.find((s) => s.textContent === '/** A comment */')!;
+    const keyword = spans.find((s) => s.textContent === 'export')!;
+    for (const scheme of ['light', 'dark']) {
+      host.style.colorScheme = scheme;
+      // GitHub's themes: comments grey, keywords red, in light and in dark alike.
+      const [cr, cg, cb] = rgb(comment);
+      expect(Math.max(cr, cg, cb) - Math.min(cr, cg, cb), `${scheme} comment is grey`).to.be.below(30);
+      const [kr, kg, kb] = rgb(keyword);
+      expect(kr - Math.max(kg, kb), `${scheme} keyword is red`).to.be.above(60);
+    }
+  });
+
   it('keeps a readable contrast for every token colour on the kit backgrounds', async () => {
     const { host, root } = shadowHost();
     const code = document.createElement('code');

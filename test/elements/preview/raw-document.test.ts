@@ -1,0 +1,59 @@
+/** The raw view's model: the line index agrees with splitting the text, for any text. */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { RawDocument, TAB_SIZE, BIDI_MARKER_COLUMNS } from '../../../src/elements/file-preview/raw-document.js';
+import { lineStarts, splitLines } from '../../../src/render/highlight/index.js';
+
+/** What the document must show, computed the plain way: split, drop the empty line after a final break. */
+function expected(text: string): { lines: string[]; columns: number } {
+  const all = splitLines(text);
+  const lines = all.length > 1 && all[all.length - 1] === '' ? all.slice(0, -1) : all;
+  const width = (l: string) => l.length + (l.match(/\t/g) ?? []).length * (TAB_SIZE - 1) + (l.match(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g) ?? []).length * BIDI_MARKER_COLUMNS;
+  return { lines, columns: Math.max(0, ...lines.map(width)) };
+}
+
+describe('RawDocument', () => {
+  it('cuts lines at \\n and \\r\\n only, like splitting the text', () => {
+    const table = ['', 'a', 'a\n', 'a\nb', 'a\r\nb\r\n', '\n', '\n\n', 'x\ry\n', 'last\r', '\r\n', 'a\tb\n\t\tc', 'tab at end\t'];
+    for (const text of table) {
+      const doc = new RawDocument(text, null);
+      const want = expected(text);
+      expect(doc.count, JSON.stringify(text)).to.equal(want.lines.length);
+      expect(Array.from({ length: doc.count }, (_, i) => doc.line(i)), JSON.stringify(text)).to.deep.equal(want.lines);
+      expect(doc.columns, JSON.stringify(text)).to.equal(want.columns);
+      expect(doc.all()).to.equal(want.lines.join('\n'));
+    }
+  });
+
+  it('agrees with splitting for generated text (generated)', () => {
+    const piece = fc.oneof(fc.constantFrom('\n', '\r\n', '\r', '\t', '\u202E', '\u2066', '\u200F', 'é', '😀'), fc.string({ maxLength: 30 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const doc = new RawDocument(text, null);
+        const want = expected(text);
+        expect(doc.count).to.equal(want.lines.length);
+        for (let i = 0; i < doc.count; i += 1) {
+          expect(doc.line(i)).to.equal(want.lines[i]);
+          expect(doc.lineLength(i)).to.equal(want.lines[i]!.length);
+        }
+        expect(doc.columns).to.equal(want.columns);
+        expect(doc.hasBidi).to.equal(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/.test(text));
+        if (doc.count >= 2) expect(doc.slice(0, 1, doc.count - 1, 1)).to.equal([want.lines[0]!.slice(1), ...want.lines.slice(1, -1), want.lines[doc.count - 1]!.slice(0, 1)].join('\n'));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+
+  it('indexes 50,000 lines without splitting the text', () => {
+    const text = 'const x = 1;\n'.repeat(50_000);
+    const { starts, count } = lineStarts(text);
+    expect(count).to.equal(50_001);
+    expect(starts[1]).to.equal(13);
+    expect(starts[count]).to.equal(text.length + 1);
+    const doc = new RawDocument(text, null);
+    expect(doc.count).to.equal(50_000);
+    expect(doc.line(49_999)).to.equal('const x = 1;');
+    expect(doc.line(50_000)).to.equal('');
+  });
+});
