@@ -80,8 +80,10 @@ export const ROWS = [
   { id: 'heap', label: 'JS heap after 2 MB file + 5,000 sources', value: ['raw-ours', 'heapMB'], base: ['raw-ours', 'heapBeforeMB'], baseName: 'page with the kit, nothing open', noRatio: true, target: { max: 50 }, unit: 'MB', note: 'main thread + workers' },
   { id: 'heap-workers', label: 'of which the kit\'s workers', value: ['raw-ours', 'workersMB'], unit: 'MB' },
 
-  { id: 'size-core', label: 'gzip: core (elements + model + Markdown, no shiki)', size: 'core', baseSize: 'baseline', baseName: 'lit+markdown-it+DOMPurify', target: { max: 70 }, unit: 'KB' },
-  { id: 'size-highlighter', label: 'gzip: highlighter (shiki core + JS engine)', size: 'highlighter', target: { max: 60 }, unit: 'KB' },
+  { id: 'size-core', label: 'gzip: core (elements + model + Markdown, no shiki)', size: 'core', baseSize: 'baseline', baseName: 'lit+markdown-it+DOMPurify', target: { max: 70 }, unit: 'KB', note: 'every core file counted once: initial load, Markdown renderer, parser worker, emoji table' },
+  { id: 'size-initial', label: 'gzip: initial load (elements + model)', size: 'coreInitial', target: { max: 70 }, unit: 'KB', note: 'what a page downloads to show the elements; Markdown loads with the first Markdown file' },
+  { id: 'size-highlighter', label: 'gzip: highlighter chunk (shiki core + JS engine)', size: 'highlighter', target: { max: 60 }, unit: 'KB', note: 'largest highlighter file (worker or main-thread fallback)' },
   { id: 'size-language', label: 'gzip: largest language chunk', size: 'language', target: { max: 20 }, unit: 'KB' },
+  { id: 'size-language-within', label: 'gzip: largest language chunk outside the recorded exceptions', size: 'languageWithin', target: { max: 20 }, unit: 'KB' },
   { id: 'size-typescript', label: 'gzip: typescript language chunk', size: 'typescript', target: { max: 20 }, unit: 'KB' },
 ];

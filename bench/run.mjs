@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts/env.mjs';
-import { measureSizes, BUDGET } from '../scripts/size-budget.mjs';
+import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS } from './rows.mjs';
 import { TRACE_CATEGORIES, summarizeTrace } from './trace.mjs';
@@ -269,7 +269,11 @@ function buildRows(results, sizes) {
   for (const row of ROWS) {
     if (row.size) {
       if (!sizes) continue;
-      const value = row.size === 'language' ? sizes.languages[0]?.gzip : row.size === 'typescript' ? sizes.languages.find((l) => l.name === 'typescript')?.gzip : sizes[row.size];
+      const value =
+        row.size === 'language' ? sizes.languages[0]?.gzip
+        : row.size === 'languageWithin' ? sizes.languages.find((l) => !Object.hasOwn(LANGUAGE_EXCEPTIONS, l.name))?.gzip
+        : row.size === 'typescript' ? sizes.languages.find((l) => l.name === 'typescript')?.gzip
+        : sizes[row.size];
       const kb = value === undefined ? null : value / 1024;
       const base = row.baseSize ? sizes[row.baseSize] / 1024 : null;
       out.push({ ...row, median: kb, min: kb, max: kb, n: 1, base, ratio: kb !== null && base ? kb / base : null, met: kb === null ? null : kb <= row.target.max, why: kb === null ? 'no such chunk in the build' : null });
@@ -438,6 +442,7 @@ async function main() {
 
   const rows = buildRows(results, sizes);
   printTable(rows);
+  if (sizes) console.log(`\n${describeSizes(sizes).join("\n")}`);
   if (argv.includes('--markdown')) printMarkdown(rows);
   const failed = Object.entries(results).filter(([, r]) => r.error || r.missing);
   for (const [id, r] of failed) console.log(`  ${id}: ${r.missing ? `not measured, missing ${r.missing.join(', ')}` : `error: ${r.error}`}`);
@@ -448,7 +453,7 @@ async function main() {
     machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGB: round(os.totalmem() / 1024 ** 3, 1), platform: `${os.platform()} ${os.release()}`, node: process.version, browser: version, load: os.loadavg().map((l) => round(l, 2)) },
     settings: { runs: RUNS, warmup: WARMUP, viewport: VIEWPORT, durationS: round((Date.now() - started) / 1000, 0) },
     workloads: workloads.map(({ name, path: p, bytes, lines, note }) => ({ name, path: p, bytes, lines, note })),
-    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseName, ratio, tasks, met, why }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineName: baseName ?? null, ratio, longestTask: tasks, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why })),
+    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseName, ratio, tasks, met, why, note }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineName: baseName ?? null, ratio, longestTask: tasks, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why ?? note ?? null })),
     scenarios: Object.fromEntries(Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }])),
     sizes: sizes && { ...sizes, budget: BUDGET },
   };

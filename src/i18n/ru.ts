@@ -66,6 +66,7 @@ export const ru: QaTerms = {
   tooLargeDetail: '{size}; предел предпросмотра — {limit}.',
   openRawExcerpt: 'Открыть фрагмент',
   renderLimit: 'Файл Markdown слишком большой для оформления, поэтому показан исходный текст.',
+  renderFailed: 'Файл Markdown не удалось оформить, поэтому показан исходный текст.',
   partialNotice: 'Загружена только часть файла.',
   errorTitle: 'Не удалось открыть источник.',
   errorBody: 'Возможно, источник перемещён или больше недоступен.',

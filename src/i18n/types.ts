@@ -83,6 +83,7 @@ export interface QaTerms {
   tooLargeDetail: string;
   openRawExcerpt: string;
   renderLimit: string;
+  renderFailed: string;
   partialNotice: string;
   errorTitle: string;
   errorBody: string;

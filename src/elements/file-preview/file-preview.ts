@@ -6,7 +6,9 @@ import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
-import { renderMarkdown, markBlocks, markdownStyles, warmMarkdown } from '../../render/markdown/index.js';
+import { markdownStyles } from '../../render/markdown/styles.js';
+import { markBlocks } from '../../render/markdown/marks.js';
+import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
@@ -109,6 +111,8 @@ export class QaFilePreview extends LitElement {
   @state() private excerptOpen = false;
   @state() private crumbsExpanded = false;
   @state() private markdownDone = false;
+  /** The Markdown renderer failed on this file (or did not load): the file is shown raw, with a notice. */
+  @state() private renderFailed = false;
 
   private readonly localize = new LocalizeController(this);
   private readonly idPrefix = `qa${++instances}-`;
@@ -171,7 +175,7 @@ export class QaFilePreview extends LitElement {
   /** The mode shown now. */
   get currentMode(): QaPreviewMode {
     const path = this.file?.path ?? this.path ?? '';
-    if (!isMarkdownPath(path) || this.overRenderLimit) return 'raw';
+    if (!isMarkdownPath(path) || this.overRenderLimit || this.renderFailed) return 'raw';
     return this.mode ?? rememberedMode(extensionOf(path)) ?? 'rendered';
   }
 
@@ -216,6 +220,7 @@ export class QaFilePreview extends LitElement {
     this.crumbsExpanded = false;
     this.markdownStarted = false;
     this.markdownDone = false;
+    this.renderFailed = false;
     this.status = status;
     this.loadId += 1;
   }
@@ -233,8 +238,8 @@ export class QaFilePreview extends LitElement {
     const host = this.host!;
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
-    // The Markdown parser starts while the file is read, so the first screen does not wait for it.
-    if (rendered) warmMarkdown();
+    // The Markdown renderer loads and its parser starts while the file is read, so the first screen does not wait for them.
+    if (rendered) loadMarkdownRenderer().then((m) => m.warmMarkdown(), () => undefined);
     warmHighlighter(rendered ? null : languageForPath(path));
     const current = () => id === this.loadId && !ctl.signal.aborted;
     const timeout = this.timeoutMs;
@@ -367,26 +372,31 @@ export class QaFilePreview extends LitElement {
     const { host, sessionId } = this;
     const fromPath = this.file.path;
     adoptTokenSheet(el);
-    renderMarkdown(el, this.file.content, {
-      path: fromPath,
-      resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: p }) ?? Promise.resolve(null),
-      allowRemoteImages: this.allowRemoteImages,
-      idPrefix: this.idPrefix,
-      ranges: this.ranges,
-      signal: ctl.signal,
-    }).then(
-      () => {
+    const file = this.file;
+    loadMarkdownRenderer()
+      .then(({ renderMarkdown }) => {
         if (id !== this.loadId || ctl.signal.aborted) return;
-        this.markdownDone = true;
-        this.applyRanges(true);
-        if (this.pendingFragment) this.scrollToFragment(this.pendingFragment);
-        this.pendingFragment = null;
-        this.dispatchEvent(new QaRenderedEvent({ path: fromPath, mode: 'rendered' }));
-      },
-      () => {
-        // Aborted (a newer file or render took over) or failed: Raw still works.
-      },
-    );
+        return renderMarkdown(el, file.content, {
+          path: fromPath,
+          resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: p }) ?? Promise.resolve(null),
+          allowRemoteImages: this.allowRemoteImages,
+          idPrefix: this.idPrefix,
+          ranges: this.ranges,
+          signal: ctl.signal,
+        }).then(() => {
+          if (id !== this.loadId || ctl.signal.aborted) return;
+          this.markdownDone = true;
+          this.applyRanges(true);
+          if (this.pendingFragment) this.scrollToFragment(this.pendingFragment);
+          this.pendingFragment = null;
+          this.dispatchEvent(new QaRenderedEvent({ path: fromPath, mode: 'rendered' }));
+        });
+      })
+      .catch((error: unknown) => {
+        // Aborted: a newer file or render took over. Anything else (the renderer failed or did not load): Raw still works.
+        if (id !== this.loadId || ctl.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
+        this.renderFailed = true;
+      });
   }
 
   /** Marks and scrolls to the referenced ranges in whichever mode is shown. */
@@ -422,7 +432,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private onToggle(mode: QaPreviewMode): void {
-    if (mode === 'rendered' && this.overRenderLimit) return;
+    if (mode === 'rendered' && (this.overRenderLimit || this.renderFailed)) return;
     this.setMode(mode, true);
   }
 
@@ -496,7 +506,7 @@ export class QaFilePreview extends LitElement {
     const ready = this.status === 'ready';
     const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
-      ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit, t, (m) => this.onToggle(m)) : nothing}
+      ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed, t, (m) => this.onToggle(m)) : nothing}
       <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
         ${icons.download()}
       </button>
@@ -510,6 +520,7 @@ export class QaFilePreview extends LitElement {
     const t = this.localize.t.bind(this.localize);
     const notes: string[] = [];
     if (this.overRenderLimit) notes.push(t('renderLimit'));
+    else if (this.renderFailed) notes.push(t('renderFailed'));
     if (this.partial) notes.push(t('partialNotice'));
     if (this.doc?.hasBidi && this.currentMode === 'raw') notes.push(t('bidiWarning'));
     return renderNotices(notes);

@@ -14,10 +14,10 @@ import { highlightElement } from '../highlight/index.js';
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
-import { markWithin, clearMarks, type LineRange } from './marks.js';
+import { markWithin } from './marks.js';
 
 export { markdownStyles } from './styles.js';
-export type { LineRange } from './marks.js';
+export { markBlocks, type LineRange } from './marks.js';
 
 export interface MarkdownRenderOptions {
   /** Workspace path of the document; relative links resolve against its directory. */
@@ -515,12 +515,4 @@ function warmMainThread(): void {
   } catch {
     // Only a warm-up: the real render reports its own problems.
   }
-}
-
-/** (Re)marks blocks whose source-line span overlaps `ranges` (attribute `data-qa-marked`), returns the first marked block or null. */
-export function markBlocks(container: HTMLElement, ranges: Array<{ lineStart: number; lineEnd: number }>): HTMLElement | null {
-  clearMarks(container);
-  const valid: LineRange[] = ranges.filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
-  if (!valid.length) return null;
-  return markWithin(container, valid)[0] ?? null;
 }

@@ -58,3 +58,11 @@ export function markWithin(root: Element, ranges: readonly LineRange[]): HTMLEle
   for (const child of Array.from(root.children)) visit(child);
   return marked;
 }
+
+/** (Re)marks blocks whose source-line span overlaps `ranges` (attribute `data-qa-marked`), returns the first marked block or null. */
+export function markBlocks(container: HTMLElement, ranges: ReadonlyArray<{ lineStart: number; lineEnd: number }>): HTMLElement | null {
+  clearMarks(container);
+  const valid: LineRange[] = ranges.filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
+  if (!valid.length) return null;
+  return markWithin(container, valid)[0] ?? null;
+}
