@@ -15,7 +15,6 @@ import { css } from 'lit';
  * @cssproperty --qa-color-border - Borders and separators (DSH: `--dsw-alias-border-l1`).
  * @cssproperty --qa-color-border-strong - Stronger borders: hovered and open cards (DSH: `--dsw-alias-border-l2`).
  * @cssproperty --qa-color-accent - Accent: links, selection, focus ring (DSH: `--dsw-alias-state-business-primary`).
- * @cssproperty --qa-color-accent-text - Text on an accent background.
  * @cssproperty --qa-color-hover - Background of hovered controls (DSH: `--dsw-alias-interactive-bg-hover`).
  * @cssproperty --qa-color-danger - Errors (DSH: `--dsw-alias-state-error-primary`).
  * @cssproperty --qa-color-warning - Warnings: misleading names, partial content.
@@ -39,7 +38,6 @@ export const tokens = css`
     --_qa-border: var(--qa-color-border, var(--dsw-alias-border-l1, light-dark(#e3e7ec, #2c3038)));
     --_qa-border-strong: var(--qa-color-border-strong, var(--dsw-alias-border-l2, light-dark(#c9d0d8, #424852)));
     --_qa-accent: var(--qa-color-accent, var(--dsw-alias-state-business-primary, light-dark(#0a5dc2, #6cb0ff)));
-    --_qa-accent-text: var(--qa-color-accent-text, light-dark(#ffffff, #0b1320));
     --_qa-hover: var(--qa-color-hover, var(--dsw-alias-interactive-bg-hover, light-dark(rgb(31 35 40 / 0.06), rgb(230 232 235 / 0.08))));
     --_qa-danger: var(--qa-color-danger, var(--dsw-alias-state-error-primary, light-dark(#c4222c, #ff8079)));
     --_qa-warning: var(--qa-color-warning, light-dark(#8a5a00, #e3b341));

@@ -200,7 +200,10 @@ function basename(path: string): string {
 }
 
 function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx: DecorateContext): void {
+  const links = new Set<HTMLAnchorElement>();
   for (const img of images) {
+    const link = img.closest('a');
+    if (link) links.add(link);
     const src = (img.getAttribute('src') ?? '').trim();
     const alt = (img.getAttribute('alt') ?? '').trim();
     const remote = /^https?:/i.test(src.replace(/[\u0000-\u0020]/g, '')) ? toOpenableUrl(src) : null;
@@ -238,6 +241,21 @@ function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx:
     }
     img.replaceWith(box);
   }
+  for (const link of links) if (onlyImages(link)) link.classList.add('qa-image-link');
+}
+
+/**
+ * True when a link holds images and no text of its own (a row of badges):
+ * such a link is not underlined, or the spaces between its images would show
+ * as stray underscores.
+ */
+function onlyImages(link: HTMLAnchorElement): boolean {
+  const walker = link.ownerDocument.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('.qa-image') || !node.nodeValue?.trim()) continue;
+    return false;
+  }
+  return true;
 }
 
 function decorateBlocks(doc: Document, found: SanitizeFindings, ctx: DecorateContext): void {

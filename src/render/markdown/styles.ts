@@ -368,6 +368,12 @@ export const markdownStyles = css`
   .qa-markdown a .qa-image {
     color: var(--_qa-accent);
   }
+  .qa-markdown a.qa-image-link {
+    text-decoration: none;
+  }
+  .qa-markdown a.qa-image-link:hover .qa-image-alt {
+    text-decoration: underline;
+  }
   .qa-markdown .qa-image-icon {
     inline-size: 1.1em;
     block-size: 1.1em;

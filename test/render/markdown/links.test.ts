@@ -133,4 +133,21 @@ describe('Markdown rendering: images', () => {
     assertSanitized(r.container, { idPrefix: ID_PREFIX });
     r.remove();
   });
+
+  it('does not underline a link that holds only images (badges), and still underlines one with text', async () => {
+    const r = await render(
+      '<p><a href="https://ci.example/build">\n  <img src="https://ci.example/b.svg" alt="build">\n  <img src="https://ci.example/c.svg" alt="coverage">\n</a></p>\n\n' +
+        '[![logo](https://ci.example/l.svg) Read the guide](https://docs.example/guide)\n\n<p class="qa-image-link"><a class="qa-image-link" href="https://x.example">plain</a></p>',
+    );
+    const [badges, mixed, posing] = Array.from(r.container.querySelectorAll('a'));
+    const line = (a: Element) => getComputedStyle(a).textDecorationLine;
+    expect(badges!.classList.contains('qa-image-link')).to.equal(true);
+    expect(line(badges!)).to.equal('none');
+    expect(mixed!.classList.contains('qa-image-link')).to.equal(false);
+    expect(line(mixed!)).to.equal('underline');
+    // A document cannot claim the class for itself.
+    expect(posing!.classList.contains('qa-image-link')).to.equal(false);
+    expect(line(posing!)).to.equal('underline');
+    r.remove();
+  });
 });
