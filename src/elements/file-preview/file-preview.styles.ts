@@ -81,6 +81,10 @@ export const previewStyles = css`
     flex-shrink: 8;
     min-inline-size: 3ch;
   }
+  .crumb:has(> .elided),
+  .sep {
+    flex: none;
+  }
   .crumb.name {
     flex: 0 1 auto;
     color: var(--_qa-text);
