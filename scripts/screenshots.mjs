@@ -118,12 +118,28 @@ async function settleInPage(timeout) {
     walk(document);
     return `${nodes}:${tokens}`;
   };
+  // Fenced code on screen that is not coloured yet (highlighting starts when a block comes into view).
+  const uncolouredCode = () => {
+    let n = 0;
+    const walk = (rootNode) => {
+      for (const code of rootNode.querySelectorAll('pre.qa-code[data-lang] > code:not([data-qa-highlighted])')) {
+        const r = code.getBoundingClientRect();
+        const scroller = code.closest('.md-scroll')?.getBoundingClientRect();
+        const shown = r.height > 0 && (!scroller || (r.bottom > scroller.top && r.top < scroller.bottom));
+        if (shown) n += 1;
+      }
+      for (const el of rootNode.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return n;
+  };
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
   await document.fonts.ready;
   let stable = 0;
   let last = '';
   let busySince = null;
   const LOADING_STATE_MS = 4_000;
+  const COLOUR_WAIT_MS = 6_000;
   while (performance.now() - start < timeout) {
     const els = elements();
     await Promise.all(els.map((e) => e.updateComplete).filter(Boolean));
@@ -138,7 +154,9 @@ async function settleInPage(timeout) {
     // A preview still loading after a few quiet seconds is a loading state (the Loading story): capture it as such.
     busySince = busy ? (busySince ?? performance.now()) : null;
     const waitedOut = busy && performance.now() - busySince >= LOADING_STATE_MS;
-    stable = (!busy || waitedOut) && (rendered || waitedOut) && sig === last && document.fonts.status === 'loaded' ? stable + 1 : 0;
+    // Code in a language the kit does not colour (mermaid, say) never will be: wait a few seconds at most.
+    const colouring = performance.now() - start < COLOUR_WAIT_MS && uncolouredCode() > 0;
+    stable = (!busy || waitedOut) && (rendered || waitedOut) && !colouring && sig === last && document.fonts.status === 'loaded' ? stable + 1 : 0;
     last = sig;
     if (stable >= 3) return { settled: true, loading: waitedOut };
     await wait(200);
