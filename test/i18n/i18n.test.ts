@@ -245,5 +245,20 @@ describe('i18n', () => {
       expect(formatNumber(5000, 'en')).to.equal('5,000');
       expect(formatNumber(5000, 'not a tag!')).to.equal('5,000');
     });
+    it('formatNumber writes whole numbers exactly as Intl.NumberFormat does in every built-in language', () => {
+      const numbers = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10_000, 12_345, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 98_765_432, 123_456_789_012, Number.MAX_SAFE_INTEGER];
+      for (let n = 0; n < 30_000; n += 7) numbers.push(n);
+      for (const lang of ['en', 'ru', 'zh']) {
+        const intl = new Intl.NumberFormat(lang);
+        for (const n of numbers) expect(formatNumber(n, lang), `${n} in ${lang}`).to.equal(intl.format(n));
+      }
+    });
+    it('formatNumber leaves fractions, negative numbers and other languages to Intl.NumberFormat', () => {
+      expect(formatNumber(1.5, 'ru')).to.equal(new Intl.NumberFormat('ru').format(1.5));
+      expect(formatNumber(-1234, 'en')).to.equal(new Intl.NumberFormat('en').format(-1234));
+      expect(formatNumber(1234.5, 'zh')).to.equal(new Intl.NumberFormat('zh').format(1234.5));
+      expect(formatNumber(12_345, 'de')).to.equal('12.345');
+      expect(formatNumber(2 ** 60, 'en')).to.equal(new Intl.NumberFormat('en').format(2 ** 60));
+    });
   });
 });
