@@ -38,7 +38,7 @@ export const LANGUAGE_EXCEPTIONS = {
 };
 
 const SHIKI_CORE = /node_modules\/(shiki|@shikijs\/(core|engine-javascript|engine-oniguruma|types|vscode-textmate|primitive)|oniguruma-to-es|oniguruma-parser|regex|regex-recursion|regex-utilities)\//;
-const LANG = /node_modules\/@shikijs\/langs\//;
+const LANG = /node_modules\/@shikijs\/langs(-precompiled)?\//;
 const THEME = /node_modules\/@shikijs\/themes\//;
 
 const gz = (code) => gzipSync(code, { level: 9 }).length;

@@ -7,7 +7,13 @@ import type { LanguageRegistration } from 'shiki/core';
 
 type Loader = () => Promise<{ default: LanguageRegistration[] }>;
 
-/** Grammar modules by shiki language id. Only these are ever loaded. */
+/**
+ * Grammar modules by shiki language id. Only these are ever loaded. The
+ * JavaScript family comes precompiled (its Oniguruma patterns already
+ * translated to JavaScript regular expressions, same grammar version): those
+ * are the largest grammars and the most opened files, and translating their
+ * patterns was most of the cost of a first file in the language.
+ */
 export const LANGUAGE_LOADERS: Readonly<Record<string, Loader>> = {
   astro: () => import('@shikijs/langs/astro'),
   bat: () => import('@shikijs/langs/bat'),
@@ -37,13 +43,13 @@ export const LANGUAGE_LOADERS: Readonly<Record<string, Loader>> = {
   http: () => import('@shikijs/langs/http'),
   ini: () => import('@shikijs/langs/ini'),
   java: () => import('@shikijs/langs/java'),
-  javascript: () => import('@shikijs/langs/javascript'),
+  javascript: () => import('@shikijs/langs-precompiled/javascript'),
   jinja: () => import('@shikijs/langs/jinja'),
   json: () => import('@shikijs/langs/json'),
   json5: () => import('@shikijs/langs/json5'),
   jsonc: () => import('@shikijs/langs/jsonc'),
   jsonl: () => import('@shikijs/langs/jsonl'),
-  jsx: () => import('@shikijs/langs/jsx'),
+  jsx: () => import('@shikijs/langs-precompiled/jsx'),
   julia: () => import('@shikijs/langs/julia'),
   kotlin: () => import('@shikijs/langs/kotlin'),
   latex: () => import('@shikijs/langs/latex'),
@@ -80,9 +86,9 @@ export const LANGUAGE_LOADERS: Readonly<Record<string, Loader>> = {
   swift: () => import('@shikijs/langs/swift'),
   terraform: () => import('@shikijs/langs/terraform'),
   toml: () => import('@shikijs/langs/toml'),
-  tsx: () => import('@shikijs/langs/tsx'),
+  tsx: () => import('@shikijs/langs-precompiled/tsx'),
   twig: () => import('@shikijs/langs/twig'),
-  typescript: () => import('@shikijs/langs/typescript'),
+  typescript: () => import('@shikijs/langs-precompiled/typescript'),
   viml: () => import('@shikijs/langs/viml'),
   vb: () => import('@shikijs/langs/vb'),
   vue: () => import('@shikijs/langs/vue'),
