@@ -427,30 +427,40 @@ export const previewStyles = css`
     block-size: 20px;
     line-height: 20px;
     white-space: pre;
-    padding-inline-end: 16px;
+    padding-inline: calc(var(--_gutter) + 12px) 16px;
     contain: layout style;
   }
-  .ln::before {
-    content: attr(data-n) / '';
+  /* One sticky column for all line numbers (a sticky box per row would be a composited layer per row). */
+  .raw-gutter {
     position: sticky;
     inset-inline-start: 0;
-    display: inline-block;
-    box-sizing: border-box;
+    z-index: 1;
     inline-size: var(--_gutter);
-    margin-inline-end: 12px;
-    padding-inline-end: 14px;
-    border-inline-start: 3px solid transparent;
-    text-align: end;
-    color: var(--_gutter-color);
+    block-size: 100%;
     background: var(--_bg);
     user-select: none;
     -webkit-user-select: none;
+  }
+  .num {
+    position: absolute;
+    inset-inline: 0;
+    block-size: 20px;
+    line-height: 20px;
+    box-sizing: border-box;
+    padding-inline-end: 14px;
+    border-inline-start: 3px solid transparent;
+    text-align: end;
+    white-space: nowrap;
+    color: var(--_gutter-color);
     font-variant-numeric: tabular-nums;
+  }
+  .num::before {
+    content: attr(data-line) / '';
   }
   .ln.ref {
     background: var(--_raw-tint);
   }
-  .ln.ref::before {
+  .num.ref {
     border-inline-start-color: var(--_raw-edge);
     background: linear-gradient(var(--_raw-tint), var(--_raw-tint)), var(--_bg);
     color: var(--_qa-text-quiet);
@@ -484,7 +494,7 @@ export const previewStyles = css`
   }
 
   @media (forced-colors: active) {
-    .ln.ref::before {
+    .num.ref {
       border-inline-start-color: Highlight;
       forced-color-adjust: none;
       background: Canvas;

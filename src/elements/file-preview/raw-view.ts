@@ -2,7 +2,10 @@
  * The virtualized raw view: a scroller whose height stands for every line,
  * holding only the rows near the viewport (fixed line height), each placed
  * through the CSSOM. Line numbers are generated content (never selected or
- * copied); referenced ranges are tinted with an edge bar; colours arrive as
+ * copied) in one gutter that stays put when the view scrolls sideways: one
+ * sticky element for the whole view, not one per row (a sticky box per row
+ * made the browser composite and rasterize each line separately, about 80
+ * layers for a screenful). Referenced ranges are tinted with an edge bar; colours arrive as
  * token classes while plain text shows at once. Copying a selection yields
  * the real text of every line it spans, also lines no longer in the DOM.
  */
@@ -71,7 +74,10 @@ export function renderLine(text: string, tokens: TokenLine | undefined, into: HT
 export class RawView {
   readonly scroller: HTMLElement;
   private readonly sizer: HTMLElement;
+  /** The line-number column: the sizer's first child, sticky at the inline start; holds one number cell per row. */
+  private readonly gutter: HTMLElement;
   private readonly rows = new Map<number, HTMLElement>();
+  private readonly numbers = new Map<number, HTMLElement>();
   private ranges: readonly QaLineRange[] = [];
   private pinned: number[] = [];
   private readonly dirty = new Set<number>();
@@ -113,6 +119,10 @@ export class RawView {
     this.sizer.style.setProperty('block-size', `${Math.max(1, doc.count) * LINE_HEIGHT}px`);
     this.sizer.style.setProperty('--qa-raw-digits', String(String(doc.count).length));
     this.sizer.style.setProperty('--qa-raw-columns', String(doc.columns));
+    this.gutter = container.ownerDocument.createElement('div');
+    this.gutter.className = 'raw-gutter';
+    this.gutter.setAttribute('aria-hidden', 'true');
+    this.sizer.append(this.gutter);
     container.append(this.sizer);
     container.addEventListener('scroll', () => this.paint(), { passive: true });
     container.addEventListener('copy', (e) => this.copy(e));
@@ -225,6 +235,8 @@ export class RawView {
       if ((n < from || n >= to) && !this.pinned.includes(n)) {
         row.remove();
         this.rows.delete(n);
+        this.numbers.get(n)?.remove();
+        this.numbers.delete(n);
       }
     }
     let next: HTMLElement | null = null;
@@ -238,6 +250,7 @@ export class RawView {
         row = this.makeRow(n);
         this.rows.set(n, row);
         this.sizer.insertBefore(row, next);
+        this.gutter.append(this.numbers.get(n)!);
       }
       next = row;
     }
@@ -250,6 +263,11 @@ export class RawView {
     row.dataset.n = String(n + 1);
     row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
     renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
+    const number = this.scroller.ownerDocument.createElement('div');
+    number.className = 'num';
+    number.dataset.line = row.dataset.n;
+    number.style.setProperty('top', `${n * LINE_HEIGHT}px`);
+    this.numbers.set(n, number);
     this.decorate(row, n);
     return row;
   }
@@ -260,6 +278,7 @@ export class RawView {
     row.classList.toggle('ref', inRange);
     row.classList.toggle('ref-start', inRange && !RawDocument.inRanges(line - 1, this.ranges));
     row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
+    this.numbers.get(n)?.classList.toggle('ref', inRange);
   }
 
   private rerender(row: HTMLElement, n: number): void {
@@ -328,13 +347,20 @@ export class RawView {
       return null;
     }
     if (node === this.scroller || node === this.sizer) {
+      // The sizer holds the gutter, then the rows in line order.
       const kids = this.sizer.children;
-      const i = node === this.scroller ? (offset === 0 ? 0 : kids.length) : offset;
+      const i = node === this.scroller ? (offset === 0 ? 1 : kids.length) : Math.max(1, offset);
       const row = kids[i] as HTMLElement | undefined;
       if (row) return { line: Number(row.dataset.n) - 1, col: 0 };
-      const last = kids[kids.length - 1] as HTMLElement | undefined;
+      const last = kids.length > 1 ? (kids[kids.length - 1] as HTMLElement) : undefined;
       const n = last ? Number(last.dataset.n) - 1 : 0;
       return { line: n, col: this.doc.lineLength(n) };
+    }
+    if (this.gutter.contains(node)) {
+      // A number cell stands for the start of its line.
+      const cell = node instanceof HTMLElement && node.classList.contains('num') ? node : node.parentElement;
+      const line = Number(cell?.dataset.line);
+      return Number.isInteger(line) && line >= 1 ? { line: line - 1, col: 0 } : null;
     }
     let row: Node | null = node;
     while (row && !(row instanceof HTMLElement && row.classList.contains('ln'))) row = row.parentNode;
@@ -364,10 +390,12 @@ export class RawView {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
       // Select all selects the file, not the page: every line, also those not in the DOM.
       e.preventDefault();
-      const rows = this.sizer.children;
+      const kids = this.sizer.children;
       const sel = this.scroller.ownerDocument.getSelection();
-      if (sel && rows.length) {
-        sel.setBaseAndExtent(rows[0]!, 0, rows[rows.length - 1]!, rows[rows.length - 1]!.childNodes.length);
+      // The first child is the gutter; the rows follow it.
+      if (sel && kids.length > 1) {
+        const last = kids[kids.length - 1]!;
+        sel.setBaseAndExtent(kids[1]!, 0, last, last.childNodes.length);
         this.selectAll = true;
       }
     } else if (!['Control', 'Meta', 'Shift', 'c', 'C'].includes(e.key)) {

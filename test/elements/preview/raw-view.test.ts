@@ -86,7 +86,7 @@ describe('<qa-file-preview> raw view', function () {
     const spans = root(el).querySelectorAll('.ln span');
     expect(spans.length).to.be.greaterThan(20);
     for (const s of spans) expect(s.hasAttribute('style')).to.equal(false);
-    for (const n of root(el).querySelectorAll('.ln')) expect((n as HTMLElement).style.length, 'rows carry only their CSSOM position').to.equal(1);
+    for (const n of root(el).querySelectorAll('.ln, .num')) expect((n as HTMLElement).style.length, 'rows and line numbers carry only their CSSOM position').to.equal(1);
     const keyword = [...r.querySelectorAll('span')].find((s) => s.textContent === 'export')!;
     expect(getComputedStyle(keyword).color).to.not.equal(getComputedStyle(r).color);
     const light = getComputedStyle(keyword).color;
@@ -100,9 +100,30 @@ describe('<qa-file-preview> raw view', function () {
     await nextRendered(el);
     const first = row(el, 1)!;
     expect(first.textContent).to.equal('"""Summarise response times from an access log."""');
-    const number = getComputedStyle(first, '::before').content;
-    expect(number).to.contain('1');
-    expect(getComputedStyle(first, '::before').userSelect).to.equal('none');
+    const cell = root(el).querySelector<HTMLElement>('.raw-gutter .num[data-line="1"]')!;
+    expect(getComputedStyle(cell, '::before').content).to.contain('1');
+    expect(cell.textContent, 'the number is generated content, not text').to.equal('');
+    expect(getComputedStyle(cell).userSelect).to.equal('none');
+    // The number sits on its line, left of the text.
+    const a = cell.getBoundingClientRect();
+    const b = first.getBoundingClientRect();
+    expect(a.top).to.equal(b.top);
+    const text = document.createRange();
+    text.selectNodeContents(first);
+    expect(a.right).to.be.at.most(text.getBoundingClientRect().left);
+  });
+
+  it('keeps line numbers in view when the text scrolls sideways, in one sticky column', async () => {
+    const el = mountStory('long-line');
+    await nextRendered(el);
+    const scroller = raw(el);
+    const cell = root(el).querySelector<HTMLElement>('.num[data-line="1"]')!;
+    const before = cell.getBoundingClientRect().left;
+    scroller.scrollLeft = 2_000;
+    expect(scroller.scrollLeft).to.be.greaterThan(0);
+    expect(cell.getBoundingClientRect().left).to.equal(before);
+    expect(getComputedStyle(root(el).querySelector('.raw-gutter')!).position).to.equal('sticky');
+    for (const r of root(el).querySelectorAll('.ln')) expect(getComputedStyle(r, '::before').content, 'rows have no sticky number of their own').to.equal('none');
   });
 
   it('copies a selection without line numbers', async () => {
