@@ -52,6 +52,10 @@ export class RawDocument {
   /** The widest line in columns, in one sweep over the text's tabs (and direction controls) in order. */
   private widest(): number {
     const { text, lines } = this;
+    if (!this.hasBidi && text.indexOf('\t') === -1 && text.indexOf('\r') === -1) {
+      // Only line feeds: a line's width is the distance between two line starts.
+      return lines.longest(this.count);
+    }
     const bidi = this.hasBidi ? new RegExp(BIDI_CONTROL.source, 'g') : null;
     let tab = text.indexOf('\t');
     let control = bidi ? bidi.exec(text) : null;

@@ -43,6 +43,18 @@ export class TextLines {
     return end > this.starts[n]! && end < this.text.length && this.text.charCodeAt(end - 1) === 13 ? end - 1 : end;
   }
 
+  /** Length of the longest of the first `count` lines, line breaks not counted (`\r\n` counts its `\r`). */
+  longest(count = this.count): number {
+    const starts = this.starts;
+    const n = Math.min(count, this.count);
+    let max = 0;
+    for (let i = 0; i < n; i += 1) {
+      const w = starts[i + 1]! - starts[i]!;
+      if (w > max) max = w;
+    }
+    return Math.max(0, Math.min(max - 1, this.text.length));
+  }
+
   /** Offset of the first character of line `n`. */
   start(n: number): number {
     return this.starts[n]!;

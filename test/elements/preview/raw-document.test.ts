@@ -45,6 +45,17 @@ describe('RawDocument', () => {
     );
   });
 
+  it('measures the widest line from the line index when the text has only line feeds (generated)', () => {
+    const piece = fc.oneof(fc.constant('\n'), fc.string({ maxLength: 60 }).map((p) => p.replace(/[\t\r\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, '')));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (parts) => {
+        const text = parts.join('');
+        expect(new RawDocument(text, null).columns).to.equal(expected(text).columns);
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+  });
+
   it('indexes 50,000 lines without splitting the text', () => {
     const text = 'const x = 1;\n'.repeat(50_000);
     const { starts, count } = lineStarts(text);
