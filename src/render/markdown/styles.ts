@@ -147,11 +147,22 @@ export const markdownStyles = css`
     outline: 2px solid var(--_qa-focus);
     outline-offset: 1px;
   }
+  /* The external-link mark: the kit's "external" icon (24-unit grid, 1.8 stroke) as one filled outline,
+     the box and the arrow joined by a seam of no width. One box per link, no SVG. */
   .qa-markdown .qa-external-icon {
+    display: inline-block;
     inline-size: 0.8em;
     block-size: 0.8em;
     margin-inline-start: 0.15em;
     vertical-align: -0.05em;
+    background-color: currentColor;
+    forced-color-adjust: none;
+    clip-path: polygon(
+      41.67% 21.25%, 17.92% 21.25%, 12.92% 26.25%, 12.92% 82.08%, 17.92% 87.08%, 73.75% 87.08%, 78.75% 82.08%,
+      78.75% 58.33%, 71.25% 58.33%, 71.25% 79.58%, 20.42% 79.58%, 20.42% 28.75%, 41.67% 28.75%, 41.67% 21.25%,
+      58.33% 20.42%, 58.33% 12.92%, 87.08% 12.92%, 87.08% 41.67%, 79.58% 41.67%, 79.58% 25.75%, 48.5% 56.83%,
+      43.17% 51.5%, 74.25% 20.42%, 58.33% 20.42%
+    );
   }
   .qa-markdown .qa-link-host {
     display: inline-block;

@@ -46,7 +46,15 @@ describe('Markdown rendering: link policy', () => {
     expect(ext.target).to.equal('_blank');
     expect(ext.rel).to.equal('noopener noreferrer');
     expect(ext.getAttribute('referrerpolicy')).to.equal('no-referrer');
-    expect(ext.querySelector('svg[part="icon"]')).to.exist;
+    // The external mark: one empty box drawn by the styles, hidden from assistive technology, after the text.
+    const mark = ext.querySelector<HTMLElement>('.qa-external-icon[part="icon"]')!;
+    expect(mark).to.exist;
+    expect(ext.lastElementChild).to.equal(mark);
+    expect(mark.getAttribute('aria-hidden')).to.equal('true');
+    expect(mark.childNodes).to.have.length(0);
+    expect(getComputedStyle(mark).clipPath).to.match(/^polygon\(/);
+    expect(mark.getBoundingClientRect().width).to.be.greaterThan(4);
+    expect(ext.querySelector('svg')).to.equal(null);
     expect(c.querySelectorAll('a[data-qa-link="external"]')).to.have.length(2); // https + mailto
 
     const anchor = c.querySelector<HTMLAnchorElement>('a[data-qa-link="anchor"]')!;
