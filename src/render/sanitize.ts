@@ -90,6 +90,13 @@ export interface SanitizeContext {
   nonce: string;
   /** When given, filled with the elements decoration needs (see `SanitizeFindings`). */
   found?: SanitizeFindings;
+  /**
+   * The markup's inline style and handler attribute names were renamed
+   * already (`defuseInlineAttributes`, e.g. by the Markdown parser in its
+   * worker): not scanned again. Only spares CSP reports; the sanitizing is
+   * the same either way.
+   */
+  defused?: boolean;
 }
 
 const CONFIG: Config = {
@@ -179,7 +186,9 @@ function onAttribute(node: Element, data: UponSanitizeAttributeHookEvent): void 
 function afterAttributes(node: Element): void {
   const name = node.localName;
   if (DIR_AUTO.has(name)) {
-    if (!node.hasAttribute('dir') && !node.parentElement?.closest('[dir]')) node.setAttribute('dir', 'auto');
+    // Parents come first (document order), so the parent's own attribute usually answers at once.
+    const parent = node.parentElement;
+    if (!node.hasAttribute('dir') && !(parent && (parent.hasAttribute('dir') || parent.closest('[dir]')))) node.setAttribute('dir', 'auto');
     if (name === 'table') current?.found?.tables.push(node as HTMLTableElement);
     return;
   }
@@ -247,7 +256,7 @@ export function sanitizeToFragment(html: string, ctx: SanitizeContext): Document
   current = ctx;
   try {
     // Inline styles and handlers are renamed before parsing, so a strict page policy has nothing to report.
-    const fragment = p.sanitize(defuseInlineAttributes(html)) as unknown as DocumentFragment;
+    const fragment = p.sanitize(ctx.defused ? html : defuseInlineAttributes(html)) as unknown as DocumentFragment;
     for (const [anchor, value] of namedAnchors) {
       const id = anchor.hasAttribute('id') ? null : prefixedId(ctx, value.trim());
       if (id !== null) anchor.setAttribute('id', id);

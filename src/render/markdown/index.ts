@@ -379,7 +379,8 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
   const prepare = (html: string, lines: number): Prepared => {
     const t0 = performance.now();
     const found = newFindings();
-    const fragment = sanitizeToFragment(html, { idPrefix: options.idPrefix, nonce, found });
+    // The parser renamed inline style and handler attributes already (in its worker, when there is one).
+    const fragment = sanitizeToFragment(html, { idPrefix: options.idPrefix, nonce, found, defused: true });
     const ctx: DecorateContext = { path: options.path, idPrefix: options.idPrefix, nonce, locale, allowRemoteImages: options.allowRemoteImages === true, pendingLinks: [], codeBlocks: [] };
     decorate(fragment, found, ctx, mayReorder(html));
     const wrapper = doc.createElement('div');
@@ -495,7 +496,7 @@ let mainThreadWarm = false;
 
 // A little of everything the kit's parser emits, with the kit's own markers under a throwaway nonce.
 const WARM_UP_HTML =
-  '<h2 id="w" data-qa-line="1-1">W <em>e</em></h2><p data-qa-line="2-2"><strong>s</strong> <code dir="ltr">c</code> ' +
+  '<h2 id="w" data-qa-line="1-1">W <em>e</em></h2><p data-qa-line="2-2"><strong>s</strong> <code>c</code> ' +
   '<a href="https://example.com/w">example.com</a> <a href="w.md#x">w</a> <a href="#w">w</a></p>' +
   '<ul class="contains-task-list" data-qa-line="3-4"><li class="task-list-item" data-qa-line="3-3"><span data-qa-kit="w task open"></span>t</li><li data-qa-line="4-4">i</li></ul>' +
   '<table data-qa-line="5-7"><thead><tr data-qa-line="5-5"><th class="qa-align-left">h</th></tr></thead><tbody><tr data-qa-line="7-7"><td class="qa-align-right">d</td></tr></tbody></table>' +
@@ -510,7 +511,7 @@ const WARM_UP_HTML =
 function warmMainThread(): void {
   try {
     const found = newFindings();
-    const fragment = sanitizeToFragment(WARM_UP_HTML, { idPrefix: 'w-', nonce: 'w', found });
+    const fragment = sanitizeToFragment(WARM_UP_HTML, { idPrefix: 'w-', nonce: 'w', found, defused: true });
     decorate(fragment, found, { path: 'w.md', idPrefix: 'w-', nonce: 'w', locale: 'en', allowRemoteImages: false, pendingLinks: [], codeBlocks: [] }, mayReorder(WARM_UP_HTML));
   } catch {
     // Only a warm-up: the real render reports its own problems.

@@ -18,6 +18,7 @@ import alertsPlugin from 'markdown-it-github-alerts';
 import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
 import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
+import { defuseInlineAttributes } from '../inline-attributes.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -33,6 +34,12 @@ export interface ParseOptions {
 
 /** One block-aligned piece of the rendered document. */
 export interface HtmlChunk {
+  /**
+   * The chunk's markup. Inline `style` and `on…` attribute names in the
+   * document's own HTML are already renamed (`defuseInlineAttributes`), so
+   * the page's sanitizer need not scan for them again; the parser's own
+   * markup never has such attributes.
+   */
   html: string;
   /** Top-level blocks in this chunk. */
   blocks: number;
@@ -64,7 +71,11 @@ const LINKIFY_TLDS = ['com', 'org', 'net', 'edu', 'gov', 'io', 'dev', 'app', 'in
 const ALERT_MARKERS = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'];
 const ALIGN_STYLE = /^text-align:(left|center|right)$/;
 
-type Env = Record<string, unknown> & { qaNonce: string };
+type Env = Record<string, unknown> & {
+  qaNonce: string;
+  /** Set while a chunk is processed when it holds raw HTML from the document. */
+  qaRaw?: boolean;
+};
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
@@ -142,8 +153,10 @@ function repairAlerts(state: StateCore): void {
 
 /** Line spans on every block, table alignment as classes, document HTML defused. */
 function blockAttributes(state: StateCore): void {
+  const env = state.env as Env;
   for (const token of state.tokens) {
     if (token.type === 'html_block') {
+      env.qaRaw = true;
       token.content = neutraliseKitAttributes(token.content);
       if (token.map) {
         const span = `${token.map[0] + 1}-${token.map[1]}`;
@@ -153,7 +166,10 @@ function blockAttributes(state: StateCore): void {
     }
     if (token.type === 'inline') {
       for (const child of token.children ?? []) {
-        if (child.type === 'html_inline') child.content = neutraliseKitAttributes(child.content);
+        if (child.type === 'html_inline') {
+          env.qaRaw = true;
+          child.content = neutraliseKitAttributes(child.content);
+        }
       }
       continue;
     }
@@ -279,8 +295,9 @@ function createParser(): MarkdownIt {
   const rules = md.renderer.rules;
   rules.fence = (tokens, idx, _options, _env, slf) => codeBlock(tokens[idx]!, fenceLanguage(md.utils.unescapeAll(tokens[idx]!.info)), slf);
   rules.code_block = (tokens, idx, _options, _env, slf) => codeBlock(tokens[idx]!, '', slf);
-  rules.code_inline = (tokens, idx, _options, _env, slf) =>
-    `<code dir="ltr"${slf.renderAttrs(tokens[idx]!)}>${escapeHtml(tokens[idx]!.content)}</code>`;
+  // Inline code reads left to right whatever the paragraph's direction: the styles say so (an attribute
+  // on every code span cost the sanitizer a full attribute pass each).
+  rules.code_inline = (tokens, idx, _options, _env, slf) => `<code${slf.renderAttrs(tokens[idx]!)}>${escapeHtml(tokens[idx]!.content)}</code>`;
   rules.front_matter = (tokens, idx, _options, env) => renderFrontMatter(tokens[idx]!, env as Env);
   rules.qa_task = (tokens, idx, _options, env) =>
     `<span${kit(env as Env, `task ${tokens[idx]!.meta?.checked ? 'checked' : 'open'}`)}></span>`;
@@ -313,6 +330,20 @@ const TAIL_STAGE = ['footnote_tail'];
 /** The parser, set up on first use (call it early to have it ready). */
 export function getParser(): MarkdownIt {
   return (parser ??= createParser());
+}
+
+/**
+ * Runs the per-chunk rules over `tokens` and renders them; the document's
+ * own inline style and handler attribute names are renamed when the chunk
+ * holds raw HTML (here, off the main thread when this runs in the worker).
+ */
+function renderPart(md: MarkdownIt, tokens: Token[], env: Env, rules: string[][]): string {
+  const state = new md.core.State('', md, env);
+  state.tokens = tokens;
+  env.qaRaw = false;
+  for (const stage of rules) runStage(md, state, stage);
+  const html = md.renderer.render(state.tokens, md.options, env);
+  return env.qaRaw ? defuseInlineAttributes(html) : html;
 }
 
 function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
@@ -490,10 +521,7 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   const make: TokenFactory = (type, tag, nesting) => new state.Token(type, tag, nesting);
 
   const flush = (): HtmlChunk => {
-    const sub = new md.core.State('', md, env);
-    sub.tokens = pending;
-    runStage(md, sub, CHUNK_STAGE);
-    const html = md.renderer.render(sub.tokens, md.options, env);
+    const html = renderPart(md, pending, env, [CHUNK_STAGE]);
     const chunk: HtmlChunk = { html, blocks: pendingBlocks, lines: Math.max(1, lastLine - Math.max(firstLine, 0)) };
     if (continuing) chunk.continues = true;
     continuing = false;
@@ -556,11 +584,7 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
 
   const footnotes = (env as { footnotes?: { list?: unknown[] } }).footnotes;
   if (footnotes?.list?.length) {
-    const tail = new md.core.State('', md, env);
-    tail.tokens = footnoteDefs;
-    runStage(md, tail, CHUNK_STAGE);
-    runStage(md, tail, TAIL_STAGE);
-    const html = md.renderer.render(tail.tokens, md.options, env);
+    const html = renderPart(md, footnoteDefs, env, [CHUNK_STAGE, TAIL_STAGE]);
     if (html.trim()) yield { html, blocks: 1, lines: 1 };
   }
 }

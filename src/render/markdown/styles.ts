@@ -204,6 +204,11 @@ export const markdownStyles = css`
     border-radius: var(--_qa-radius-small);
     overflow-wrap: anywhere;
   }
+  /* Code reads left to right inside right-to-left text, isolated from it (what dir="ltr" would do). */
+  .qa-markdown :not(pre) > code:not([dir]) {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
   .qa-markdown pre {
     padding: var(--_qa-space-3) var(--_qa-space-4);
     overflow: auto;

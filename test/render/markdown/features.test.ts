@@ -50,7 +50,7 @@ graph TD; A-->B; click A call alert(1)
 
 Footnote reference[^1] and an autolink https://example.com/docs.
 
-שלום עולם, זהו פסקה בעברית.
+שלום עולם, זהו פסקה בעברית עם \`a.b(c)\`.
 
 ## Install
 
@@ -161,6 +161,11 @@ describe('Markdown rendering: features', () => {
     expect(hebrew.getAttribute('dir')).to.equal('auto');
     expect(getComputedStyle(hebrew).direction).to.equal('rtl');
     expect(getComputedStyle(c.querySelector('pre')!).direction).to.equal('ltr');
+    // Inline code inside right-to-left text still reads left to right, isolated from the text around it.
+    const code = hebrew.querySelector('code')!;
+    expect(code.textContent).to.equal('a.b(c)');
+    expect(getComputedStyle(code).direction).to.equal('ltr');
+    expect(getComputedStyle(code).unicodeBidi).to.equal('isolate');
     // Top-level blocks decide their own direction; their parts (items, quoted paragraphs, cells) share it.
     for (const el of Array.from(c.querySelectorAll('.qa-chunk > :is(p, h1, h2, blockquote, ul, ol), .qa-table > table'))) {
       expect(el.getAttribute('dir'), el.outerHTML.slice(0, 60)).to.equal('auto');

@@ -154,3 +154,15 @@ test('a long list or table goes out in pieces that continue each other', () => {
   assert.match(secondPiece.html, new RegExp(`item number ${start} with`));
   assert.ok(chunks.at(-1)!.html.endsWith('<p data-qa-line="2407-2407">After.</p>'));
 });
+
+test("the document's own inline style and handler attributes are renamed by the parser; its own markup is left alone", () => {
+  const raw = html('# Title\n\n<p style="color:red" onclick="x()">a</p>\n\nText <b onmouseover="y()">b</b> and the word only=1.\n\n<div title=\'a\'\nstyle="z">c</div>\n');
+  assert.match(raw, /<p data-qa-line="3-3" data-qa-html data-qa-inert-style="color:red" data-qa-inert-onclick="x\(\)">/);
+  assert.match(raw, /<b data-qa-inert-onmouseover="y\(\)">b<\/b> and the word only=1\./);
+  assert.match(raw, /data-qa-inert-style="z"/);
+  assert.doesNotMatch(raw, /<[^>]*\s(?:style|on[a-z]+)=/);
+  // Without raw HTML the markup is what the renderer wrote (nothing to rename).
+  const plain = [...renderChunks('Text with style="x" and onclick=y, a [link](https://e.example "on title").\n', { nonce: 'N' })];
+  assert.equal(plain.length, 1);
+  assert.equal(plain[0]!.html, '<p data-qa-line="1-1">Text with style=&quot;x&quot; and onclick=y, a <a href="https://e.example" title="on title">link</a>.</p>');
+});
