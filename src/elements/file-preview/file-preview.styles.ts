@@ -441,26 +441,26 @@ export const previewStyles = css`
     user-select: none;
     -webkit-user-select: none;
   }
-  .num {
+  /* The numbers of the rows shown, one per text line (line breaks in the attribute). */
+  .nums {
     position: absolute;
     inset-inline: 0;
-    block-size: 20px;
     line-height: 20px;
     box-sizing: border-box;
     padding-inline-end: 14px;
     border-inline-start: 3px solid transparent;
     text-align: end;
-    white-space: nowrap;
+    white-space: pre;
     color: var(--_gutter-color);
     font-variant-numeric: tabular-nums;
   }
-  .num::before {
-    content: attr(data-line) / '';
+  .nums::before {
+    content: attr(data-lines) / '';
   }
   .ln.ref {
     background: var(--_raw-tint);
   }
-  .num.ref {
+  .nums.ref {
     border-inline-start-color: var(--_raw-edge);
     background: linear-gradient(var(--_raw-tint), var(--_raw-tint)), var(--_bg);
     color: var(--_qa-text-quiet);
@@ -494,7 +494,7 @@ export const previewStyles = css`
   }
 
   @media (forced-colors: active) {
-    .num.ref {
+    .nums.ref {
       border-inline-start-color: Highlight;
       forced-color-adjust: none;
       background: Canvas;

@@ -74,10 +74,18 @@ export function renderLine(text: string, tokens: TokenLine | undefined, into: HT
 export class RawView {
   readonly scroller: HTMLElement;
   private readonly sizer: HTMLElement;
-  /** The line-number column: the sizer's first child, sticky at the inline start; holds one number cell per row. */
+  /**
+   * The line-number column: the sizer's first child, sticky at the inline
+   * start. It holds one block with the numbers of every row shown (one per
+   * text line, as generated content) and a band over each referenced run.
+   */
   private readonly gutter: HTMLElement;
+  private readonly numbers: HTMLElement;
+  /** What the gutter shows: its line range and bands (to skip unchanged repaints). */
+  private gutterKey = '';
+  /** The lines (0-based, end exclusive) the gutter numbers. */
+  private numbered: [number, number] = [0, 0];
   private readonly rows = new Map<number, HTMLElement>();
-  private readonly numbers = new Map<number, HTMLElement>();
   private ranges: readonly QaLineRange[] = [];
   private pinned: number[] = [];
   private readonly dirty = new Set<number>();
@@ -122,6 +130,9 @@ export class RawView {
     this.gutter = container.ownerDocument.createElement('div');
     this.gutter.className = 'raw-gutter';
     this.gutter.setAttribute('aria-hidden', 'true');
+    this.numbers = container.ownerDocument.createElement('div');
+    this.numbers.className = 'nums';
+    this.gutter.append(this.numbers);
     this.sizer.append(this.gutter);
     container.append(this.sizer);
     container.addEventListener('scroll', () => this.paint(), { passive: true });
@@ -195,6 +206,7 @@ export class RawView {
     if (scrollTo !== null) this.scrollToLine(scrollTo);
     // Rows made by the scroll are marked already; only the ones that stayed need it.
     if (before) for (const [n, row] of this.rows) if (before.has(n)) this.decorate(row, n);
+    if (scrollTo === null) this.paintNumbers(this.numbered[0], this.numbered[1]);
   }
 
   /** Scrolls so that 1-based `line` sits a little below the top (a few lines of context above it). */
@@ -235,8 +247,6 @@ export class RawView {
       if ((n < from || n >= to) && !this.pinned.includes(n)) {
         row.remove();
         this.rows.delete(n);
-        this.numbers.get(n)?.remove();
-        this.numbers.delete(n);
       }
     }
     let next: HTMLElement | null = null;
@@ -250,11 +260,37 @@ export class RawView {
         row = this.makeRow(n);
         this.rows.set(n, row);
         this.sizer.insertBefore(row, next);
-        this.gutter.append(this.numbers.get(n)!);
       }
       next = row;
     }
+    this.paintNumbers(from, to);
     if (end > first) this.doc.prioritize(first, end);
+  }
+
+  /** Numbers for lines `from`…`to` (0-based, end exclusive), and a band over each referenced run among them. */
+  private paintNumbers(from: number, to: number): void {
+    const runs: Array<[number, number]> = [];
+    for (const r of this.ranges) {
+      const a = Math.max(from, r.lineStart - 1);
+      const b = Math.min(to, r.lineEnd);
+      if (b > a) runs.push([a, b]);
+    }
+    this.numbered = [from, to];
+    const key = `${from}-${to}|${runs.join('|')}`;
+    if (key === this.gutterKey) return;
+    this.gutterKey = key;
+    const place = (el: HTMLElement, a: number, b: number) => {
+      el.dataset.lines = Array.from({ length: b - a }, (_, i) => a + i + 1).join('\n');
+      el.style.setProperty('top', `${a * LINE_HEIGHT}px`);
+    };
+    place(this.numbers, from, to);
+    const bands = runs.map(([a, b]) => {
+      const band = this.scroller.ownerDocument.createElement('div');
+      band.className = 'nums ref';
+      place(band, a, b);
+      return band;
+    });
+    if (bands.length || this.gutter.childElementCount > 1) this.gutter.replaceChildren(this.numbers, ...bands);
   }
 
   private makeRow(n: number): HTMLElement {
@@ -263,11 +299,6 @@ export class RawView {
     row.dataset.n = String(n + 1);
     row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
     renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
-    const number = this.scroller.ownerDocument.createElement('div');
-    number.className = 'num';
-    number.dataset.line = row.dataset.n;
-    number.style.setProperty('top', `${n * LINE_HEIGHT}px`);
-    this.numbers.set(n, number);
     this.decorate(row, n);
     return row;
   }
@@ -278,7 +309,6 @@ export class RawView {
     row.classList.toggle('ref', inRange);
     row.classList.toggle('ref-start', inRange && !RawDocument.inRanges(line - 1, this.ranges));
     row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
-    this.numbers.get(n)?.classList.toggle('ref', inRange);
   }
 
   private rerender(row: HTMLElement, n: number): void {
@@ -356,12 +386,8 @@ export class RawView {
       const n = last ? Number(last.dataset.n) - 1 : 0;
       return { line: n, col: this.doc.lineLength(n) };
     }
-    if (this.gutter.contains(node)) {
-      // A number cell stands for the start of its line.
-      const cell = node instanceof HTMLElement && node.classList.contains('num') ? node : node.parentElement;
-      const line = Number(cell?.dataset.line);
-      return Number.isInteger(line) && line >= 1 ? { line: line - 1, col: 0 } : null;
-    }
+    // The gutter holds no text (its numbers are generated content).
+    if (this.gutter.contains(node)) return null;
     let row: Node | null = node;
     while (row && !(row instanceof HTMLElement && row.classList.contains('ln'))) row = row.parentNode;
     if (!row) return null;

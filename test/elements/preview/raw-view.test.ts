@@ -86,7 +86,7 @@ describe('<qa-file-preview> raw view', function () {
     const spans = root(el).querySelectorAll('.ln span');
     expect(spans.length).to.be.greaterThan(20);
     for (const s of spans) expect(s.hasAttribute('style')).to.equal(false);
-    for (const n of root(el).querySelectorAll('.ln, .num')) expect((n as HTMLElement).style.length, 'rows and line numbers carry only their CSSOM position').to.equal(1);
+    for (const n of root(el).querySelectorAll('.ln, .nums')) expect((n as HTMLElement).style.length, 'rows and line numbers carry only their CSSOM position').to.equal(1);
     const keyword = [...r.querySelectorAll('span')].find((s) => s.textContent === 'export')!;
     expect(getComputedStyle(keyword).color).to.not.equal(getComputedStyle(r).color);
     const light = getComputedStyle(keyword).color;
@@ -100,24 +100,42 @@ describe('<qa-file-preview> raw view', function () {
     await nextRendered(el);
     const first = row(el, 1)!;
     expect(first.textContent).to.equal('"""Summarise response times from an access log."""');
-    const cell = root(el).querySelector<HTMLElement>('.raw-gutter .num[data-line="1"]')!;
+    const cell = root(el).querySelector<HTMLElement>('.raw-gutter .nums:not(.ref)')!;
+    const shown = [...root(el).querySelectorAll<HTMLElement>('.ln')].map((r) => Number(r.dataset.n)).sort((x, y) => x - y);
+    expect(cell.dataset.lines, 'one number per row shown').to.equal(shown.join('\n'));
     expect(getComputedStyle(cell, '::before').content).to.contain('1');
-    expect(cell.textContent, 'the number is generated content, not text').to.equal('');
+    expect(cell.textContent, 'the numbers are generated content, not text').to.equal('');
     expect(getComputedStyle(cell).userSelect).to.equal('none');
-    // The number sits on its line, left of the text.
+    // The first number sits on its line (one 20px line each), left of the text.
     const a = cell.getBoundingClientRect();
     const b = first.getBoundingClientRect();
     expect(a.top).to.equal(b.top);
+    expect(a.height).to.equal(shown.length * LINE_HEIGHT);
     const text = document.createRange();
     text.selectNodeContents(first);
     expect(a.right).to.be.at.most(text.getBoundingClientRect().left);
+  });
+
+  it('marks the numbers of referenced lines with one band per run', async () => {
+    const el = mountStory('code-raw');
+    await nextRendered(el);
+    const band = root(el).querySelector<HTMLElement>('.raw-gutter .nums.ref')!;
+    expect(band.dataset.lines).to.equal(Array.from({ length: 17 }, (_, i) => String(46 + i)).join('\n'));
+    expect(band.getBoundingClientRect().top).to.equal(row(el, 46)!.getBoundingClientRect().top);
+    expect(band.getBoundingClientRect().bottom).to.equal(row(el, 62)!.getBoundingClientRect().bottom);
+    el.ranges = [{ lineStart: 3, lineEnd: 4 }];
+    await el.updateComplete;
+    expect([...root(el).querySelectorAll<HTMLElement>('.nums.ref')].map((b) => b.dataset.lines)).to.deep.equal(['3\n4']);
+    el.ranges = [];
+    await el.updateComplete;
+    expect(root(el).querySelector('.nums.ref')).to.equal(null);
   });
 
   it('keeps line numbers in view when the text scrolls sideways, in one sticky column', async () => {
     const el = mountStory('long-line');
     await nextRendered(el);
     const scroller = raw(el);
-    const cell = root(el).querySelector<HTMLElement>('.num[data-line="1"]')!;
+    const cell = root(el).querySelector<HTMLElement>('.nums:not(.ref)')!;
     const before = cell.getBoundingClientRect().left;
     scroller.scrollLeft = 2_000;
     expect(scroller.scrollLeft).to.be.greaterThan(0);

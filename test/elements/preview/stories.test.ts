@@ -155,7 +155,7 @@ describe('<qa-file-preview> stories', function () {
       else await waitForStatus(el, exp.status);
       if (rendered) await rendered;
       exp.check?.(el, root(el));
-      expect(root(el).querySelectorAll('[style]:not(.ln):not(.num):not(.raw-sizer)').length, 'no style attributes but CSSOM row placement').to.equal(0);
+      expect(root(el).querySelectorAll('[style]:not(.ln):not(.nums):not(.raw-sizer)').length, 'no style attributes but CSSOM row placement').to.equal(0);
       expect(await axeViolations(el, { authoredDocument: s.id.startsWith('corpus-') })).to.deep.equal([]);
     });
   }
