@@ -7,6 +7,7 @@
  */
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker } from '../trusted.js';
+import { yieldToMain } from '../tasks.js';
 import type { TokenChunk } from './tokens.js';
 import type { JobEvent, JobRunner } from './jobs.js';
 import type { ToHighlightWorker } from './highlight.worker.js';
@@ -61,16 +62,6 @@ export function configureHighlighter(options: { worker?: boolean }): void {
 /** True when jobs currently run in a Web Worker. */
 export function highlighterUsesWorker(): boolean {
   return getWorker() !== null;
-}
-
-function yieldToMain(): Promise<void> {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (s?.yield) return s.yield();
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(null);
-  });
 }
 
 function dispatch(e: JobEvent): void {

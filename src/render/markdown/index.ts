@@ -12,6 +12,7 @@ import { resolveLocale } from '../../i18n/index.js';
 import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
+import { nextTask, yieldToMain } from '../tasks.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin } from './marks.js';
@@ -68,34 +69,22 @@ function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState === 'visible';
 }
 
-/** A turn of the event loop without waiting for a frame (for a hidden page, where frames do not run). */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
 /**
  * Resolves in a new task once the browser rendered a frame, so what was
  * inserted before is on screen; in a hidden page (or one that stops
  * rendering meanwhile), after a plain turn of the event loop instead.
  */
 function afterNextPaint(): Promise<void> {
-  if (!pageVisible()) return yieldToBrowser();
+  // A hidden page renders no frames: a plain turn of the event loop instead.
+  if (!pageVisible()) return yieldToMain();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, FRAME_TIMEOUT_MS);
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
+    requestAnimationFrame(() =>
+      void nextTask().then(() => {
         clearTimeout(fallback);
         resolve();
-      };
-      channel.port2.postMessage(null);
-    });
+      }),
+    );
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { documentChunks, getParser } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
+import { nextTask } from '../tasks.js';
 
 const scope = self as unknown as {
   postMessage(message: ParseResponse): void;
@@ -18,15 +19,6 @@ const YIELD_EVERY_MS = 16;
 // The worker is started ahead of a render (while the file is read): set the parser up now.
 getParser();
 
-// A zero-delay turn of the event loop, so `cancel` messages are seen between chunks.
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
 async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
   const { id, source, type: _type, ...options } = request;
   active.add(id);
@@ -36,7 +28,8 @@ async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise
       if (cancelled.has(id)) return;
       scope.postMessage({ type: 'chunk', id, chunk });
       if (performance.now() - last > YIELD_EVERY_MS) {
-        await nextTurn();
+        // A new task, so `cancel` messages are seen between chunks.
+        await nextTask();
         last = performance.now();
       }
     }
