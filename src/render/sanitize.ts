@@ -240,11 +240,6 @@ function instance(): DOMPurify {
   return p;
 }
 
-/** True when this browser can sanitize (DOMPurify needs a real DOM). */
-export function canSanitize(): boolean {
-  return instance().isSupported;
-}
-
 /**
  * Sanitizes untrusted HTML into a DocumentFragment owned by an inert
  * document (nothing loads until the caller inserts it). Always call it on

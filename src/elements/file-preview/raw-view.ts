@@ -11,6 +11,7 @@
  */
 import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
+import { revealCharacters } from '../../render/reveal.js';
 import { BIDI_CONTROL, RawDocument } from './raw-document.js';
 
 /** Height of one line, in CSS pixels (the styles use the same value). */
@@ -39,8 +40,6 @@ export interface RawViewOptions {
   onLaidOut?: () => void;
 }
 
-const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
-
 /**
  * The DOM of one line: its tokens, and each direction control shown as a
  * marker (`⟦U+202E⟧`) so that it cannot reorder what the reader sees. The
@@ -48,27 +47,7 @@ const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
  */
 export function renderLine(text: string, tokens: TokenLine | undefined, into: HTMLElement, bidiLabel: string | null): void {
   renderTokens(text, tokens, into, into.ownerDocument);
-  if (bidiLabel === null || !BIDI_CONTROL.test(text)) return;
-  const doc = into.ownerDocument;
-  const walker = doc.createTreeWalker(into, NodeFilter.SHOW_TEXT);
-  const hits: Text[] = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (BIDI_CONTROL.test((n as Text).data)) hits.push(n as Text);
-  for (const node of hits) {
-    const parts: Node[] = [];
-    let last = 0;
-    for (const m of node.data.matchAll(BIDI_CONTROLS)) {
-      if (m.index > last) parts.push(doc.createTextNode(node.data.slice(last, m.index)));
-      const marker = doc.createElement('span');
-      marker.className = 'bidi';
-      marker.title = bidiLabel;
-      marker.textContent = `⟦U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟧`;
-      parts.push(marker);
-      last = m.index + m[0].length;
-    }
-    if (last < node.data.length) parts.push(doc.createTextNode(node.data.slice(last)));
-    node.replaceWith(...parts);
-  }
-  into.classList.add('has-bidi');
+  if (bidiLabel !== null && BIDI_CONTROL.test(text) && revealCharacters(into, BIDI_CONTROL, 'bidi', bidiLabel)) into.classList.add('has-bidi');
 }
 
 export class RawView {

@@ -9,6 +9,7 @@ import type { QaTerms } from '../../i18n/types.js';
 import { classifyHref, hostNotice } from '../links.js';
 import { describeHost, toOpenableUrl } from '../../model/url.js';
 import type { SanitizeFindings } from '../sanitize.js';
+import { revealCharacters } from '../reveal.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -301,7 +302,6 @@ function decorateBlocks(doc: Document, found: SanitizeFindings, ctx: DecorateCon
 // Characters that reorder the text around them (Trojan Source). Plain marks (LRM, RLM, ALM) are
 // ordinary in right-to-left writing and stay.
 const REORDERING = /[\u202A-\u202E\u2066-\u2069]/;
-const REORDERING_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
 // The same characters in markup: as they are, or as numeric character references (no named ones exist).
 const REORDERING_IN_MARKUP = /[\u202A-\u202E\u2066-\u2069]|&#(?:x0*(?:202[a-e]|206[6-9])|0*(?:823[4-8]|829[4-7]))(?![0-9a-f])/i;
 
@@ -312,25 +312,7 @@ export function mayReorder(html: string): boolean {
 
 /** Shows direction overrides and isolates as visible markers instead of letting them reorder text. */
 function revealReordering(root: DocumentFragment, ctx: DecorateContext): void {
-  const doc = root.ownerDocument;
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const hits: Text[] = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (REORDERING.test((n as Text).data)) hits.push(n as Text);
-  for (const text of hits) {
-    const parts: Node[] = [];
-    let last = 0;
-    for (const m of text.data.matchAll(REORDERING_ALL)) {
-      if (m.index! > last) parts.push(doc.createTextNode(text.data.slice(last, m.index)));
-      const marker = doc.createElement('span');
-      marker.className = 'qa-bidi';
-      marker.title = term(ctx.locale, 'bidiWarning');
-      marker.textContent = `⟦U+${m[0].codePointAt(0)!.toString(16).toUpperCase()}⟧`;
-      parts.push(marker);
-      last = m.index! + m[0].length;
-    }
-    if (last < text.data.length) parts.push(doc.createTextNode(text.data.slice(last)));
-    text.replaceWith(...parts);
-  }
+  revealCharacters(root, REORDERING, 'qa-bidi', term(ctx.locale, 'bidiWarning'));
 }
 
 /**

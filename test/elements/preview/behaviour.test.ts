@@ -7,7 +7,7 @@ import { QaHostError } from '../../../src/host/types.js';
 import type { QaSourceReference } from '../../../src/model/types.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { sampleWorkspace, sampleTs } from '../../../stories/fixtures/preview-files.js';
-import { cleanup, controlledHost, mount, mountStory, nextRendered, root, status, waitFor, waitForStatus } from './helpers.js';
+import { cleanup, clickDownload, controlledHost, mount, mountStory, nextRendered, root, status, waitFor, waitForStatus } from './helpers.js';
 
 const STORAGE_KEY = 'qa-sources-kit:preview-mode:md';
 
@@ -396,20 +396,7 @@ describe('<qa-file-preview> behaviour', function () {
     it('downloads the content as a Blob named after the file', async () => {
       const el = mountStory('code-raw');
       await nextRendered(el);
-      let captured: HTMLAnchorElement | null = null;
-      root(el).addEventListener(
-        'click',
-        (e) => {
-          const a = e.target as HTMLAnchorElement;
-          if (a.tagName === 'A' && a.hasAttribute('download')) {
-            captured = a;
-            e.preventDefault();
-          }
-        },
-        { capture: true },
-      );
-      q(el, 'button[aria-label="Download"]').click();
-      const a = captured as HTMLAnchorElement | null;
+      const a = clickDownload(el);
       expect(a).to.not.equal(null);
       expect(a!.download).to.equal('retry.ts');
       expect(a!.href.startsWith('blob:')).to.equal(true);

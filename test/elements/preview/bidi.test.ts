@@ -11,7 +11,7 @@ import { ru } from '../../../src/i18n/ru.js';
 import { TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { trojanSourceFile } from '../../../stories/preview.stories.js';
-import { axeViolations, cleanup, mountStory, nextRendered, root, waitFor } from './helpers.js';
+import { axeViolations, cleanup, clickDownload, mountStory, nextRendered, root, waitFor } from './helpers.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 const lines = trojanSourceFile.split('\n');
@@ -134,20 +134,7 @@ describe('<qa-file-preview> direction controls in code', function () {
   it('downloads the original characters', async () => {
     const el = mountStory('code-bidi');
     await nextRendered(el);
-    let captured: HTMLAnchorElement | null = null;
-    root(el).addEventListener(
-      'click',
-      (e) => {
-        const a = e.target as HTMLAnchorElement;
-        if (a.tagName === 'A' && a.hasAttribute('download')) {
-          captured = a;
-          e.preventDefault();
-        }
-      },
-      { capture: true },
-    );
-    root(el).querySelector<HTMLButtonElement>('button[aria-label="Download"]')!.click();
-    const a = captured as HTMLAnchorElement | null;
+    const a = clickDownload(el);
     expect(a).to.not.equal(null);
     expect(await (await fetch(a!.href)).text()).to.equal(trojanSourceFile);
   });

@@ -67,6 +67,22 @@ export function nextRendered(el: HTMLElement): Promise<CustomEvent<{ path: strin
   return new Promise((resolve) => el.addEventListener('qa-rendered', (e) => resolve(e as CustomEvent<{ path: string; mode: string }>), { once: true }));
 }
 
+/** Clicks the preview's Download button and returns the link it made (its navigation is prevented), or null. */
+export function clickDownload(el: QaFilePreview): HTMLAnchorElement | null {
+  let captured: HTMLAnchorElement | null = null;
+  const onClick = (e: Event) => {
+    const a = e.target as HTMLAnchorElement;
+    if (a.tagName === 'A' && a.hasAttribute('download')) {
+      captured = a;
+      e.preventDefault();
+    }
+  };
+  root(el).addEventListener('click', onClick, { capture: true });
+  root(el).querySelector<HTMLButtonElement>('button[aria-label="Download"]')!.click();
+  root(el).removeEventListener('click', onClick, { capture: true });
+  return captured;
+}
+
 /** Runs axe-core on the element and returns the violations (id: target list). */
 export async function axeViolations(el: Element, options: { authoredDocument?: boolean } = {}): Promise<string[]> {
   const axe = (window as unknown as { axe: { run(el: Element, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
