@@ -394,16 +394,15 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
 
   let blocks = 0;
   let marked = 0;
-  // Chunks in the page before the first screen was painted: marked and linked only after it.
-  let firstScreen: Prepared[] | null = [];
+  // The first chunk in the page is marked and linked only once it is painted.
+  let firstPainted = false;
   let provisional: Prepared | null = null;
-  const showFirstScreen = async () => {
+  const showFirstScreen = async (first: Prepared) => {
     options.onFirstChunk?.();
     await afterNextPaint();
     if (job.cancelled) throw abortError();
-    const shown = firstScreen!;
-    firstScreen = null;
-    for (const chunk of shown) if (chunk !== provisional) marked += settle(chunk);
+    firstPainted = true;
+    if (first !== provisional) marked += settle(first);
     slices.restart();
   };
   try {
@@ -429,16 +428,21 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
         continue;
       }
       const prepared = prepare(chunk.html, chunk.lines);
-      if (chunk.continues && !firstScreen) {
+      // Marked before its items may move into the previous chunk (below), and then not again.
+      let premarked: HTMLElement[] | null = null;
+      if (chunk.continues && firstPainted) {
         // The rest of a long list or table: its items go where the previous chunk's part of it ends.
-        marked += ranges.length ? markWithin(prepared.wrapper, ranges).length : 0;
+        premarked = ranges.length ? markWithin(prepared.wrapper, ranges) : [];
         const previous = container.lastElementChild as HTMLElement | null;
         if (previous && continueBlock(previous.lastElementChild, prepared.wrapper.firstElementChild)) {
           settle(prepared, previous, false);
           blocks += chunk.blocks;
           if (prepared.wrapper.firstChild) container.append(prepared.wrapper);
+          // The continuing list or table element itself is gone: only what moved or stayed counts.
+          for (const el of premarked) if (container.contains(el)) marked += 1;
           continue;
         }
+        marked += premarked.length;
       }
       if (chunk.provisional) {
         prepared.wrapper.setAttribute('data-qa-provisional', '');
@@ -448,15 +452,10 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
         provisional.wrapper.replaceWith(prepared.wrapper);
         provisional = null;
       } else container.append(prepared.wrapper);
-      if (firstScreen) {
-        firstScreen.push(prepared);
-        await showFirstScreen();
-      } else marked += settle(prepared);
+      if (!firstPainted) await showFirstScreen(prepared);
+      else marked += settle(prepared, prepared.wrapper, premarked === null);
     }
-    if (firstScreen) {
-      options.onFirstChunk?.();
-      firstScreen = null;
-    }
+    if (!firstPainted) options.onFirstChunk?.();
     highlighter.start();
   } catch (error) {
     const cancelled = job.cancelled;

@@ -127,6 +127,18 @@ for (const mode of ['worker', 'main thread'] as const) {
       m.remove();
     });
 
+    it('counts each marked block once when a long list comes in pieces', async () => {
+      const m = mount();
+      const items = Array.from({ length: 1_500 }, (_, i) => `- item number ${i + 1}`).join('\n');
+      // The list starts on line 3; lines 1,000–1,400 are deep in its later pieces.
+      const r = await renderMarkdown(m.container, `# Lists\n\n${items}\n\nAfter.\n`, { path: 'a.md', idPrefix: ID_PREFIX, ranges: [{ lineStart: 1_000, lineEnd: 1_400 }] });
+      expect(m.container.querySelectorAll('ul')).to.have.length(1);
+      const marked = m.container.querySelectorAll('[data-qa-marked]');
+      expect(marked.length).to.be.greaterThan(0);
+      expect(r.marked).to.equal(marked.length);
+      m.remove();
+    });
+
     it('keeps raw HTML that wraps Markdown (<details>) in one piece across chunks', async () => {
       const m = mount();
       const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} inside the details element.\n`).join('\n');
