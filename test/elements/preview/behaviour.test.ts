@@ -110,6 +110,17 @@ describe('<qa-file-preview> behaviour', function () {
       expect(root(el).querySelectorAll('[part="breadcrumb"] li').length).to.equal(10);
       expect(root(el).querySelector('.elided')).to.equal(null);
     });
+
+    it('keeps the breadcrumb parts apart at 320 px: no separator or … button over a shortened directory', async () => {
+      const el = mountStory('long-path', 'en', 320);
+      await nextRendered(el);
+      const boxes = [...root(el).querySelectorAll<HTMLElement>('[part="breadcrumb"] li > bdi, [part="breadcrumb"] .sep, [part="breadcrumb"] .elided')]
+        .map((n) => n.getBoundingClientRect())
+        .filter((r) => r.width > 0)
+        .sort((a, b) => a.left - b.left);
+      expect(boxes.length).to.be.greaterThan(4);
+      for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left, `part ${i} starts inside the one before`).to.be.at.least(boxes[i - 1]!.right - 0.5);
+    });
   });
 
   describe('ranges', () => {
