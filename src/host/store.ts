@@ -65,14 +65,23 @@ export interface QaStoredSources {
 /** The outcome of `apply`: whether the event changed the store, and why not. */
 export type QaApplyResult =
   | { applied: true; entry: QaStoredSources }
-  | { applied: false; reason: 'other-type' | 'unreadable' | 'stale-seq' | 'after-final' };
+  | {
+      applied: false;
+      reason: 'other-type' | 'unreadable' | 'stale-seq' | 'after-final';
+      /** For an event that could not be read at all (a getter or Proxy that throws): what went wrong, for debug display. */
+      problems?: QaPayloadProblem[];
+    };
 
 /** Called with the entry that changed. */
 export type QaStoreListener = (entry: QaStoredSources) => void;
 
 /** A store of turn payloads. */
 export interface QaSourcesStore {
-  /** Takes one host session event; ignores other types, stale and unreadable ones. */
+  /**
+   * Takes one host session event; ignores other types, stale and unreadable
+   * ones. Never throws, whatever the object: an event that throws when read
+   * is reported (one console warning, `problems` in the result) and ignored.
+   */
   apply(event: QaSessionEvent | unknown): QaApplyResult;
   /** The payload of one turn, or null. */
   get(sessionId: string, turn: number): QaStoredSources | null;
@@ -89,43 +98,58 @@ export function createSourcesStore(): QaSourcesStore {
   const sessions = new Map<string, Map<number, QaStoredSources>>();
   const listeners = new Set<QaStoreListener>();
 
+  /** Reads an event into the entry it would store (may throw: the object is untrusted). */
+  function readEvent(event: unknown): QaApplyResult | { entry: QaStoredSources; turns: Map<number, QaStoredSources> | undefined } {
+    if (typeof event !== 'object' || event === null || (event as QaSessionEvent).type !== SOURCES_EVENT_TYPE) return { applied: false, reason: 'other-type' };
+    const e = event as QaSessionEvent;
+    // A JSON string is read once here, so panel and footer share one object.
+    let data = e.data;
+    if (typeof data === 'string') {
+      try {
+        data = JSON.parse(data) as unknown;
+      } catch {
+        return unreadable([{ path: '', message: 'data is not valid JSON', severity: 'error' }]);
+      }
+    }
+    const { value, problems } = parseTurnSources(data);
+    if (!value || problems.some((p) => p.severity === 'error' && (p.path === '' || p.path === 'sessionId' || p.path === 'turn')) || value.sessionId === '') {
+      const fatal = problems.filter((p) => p.severity === 'error');
+      return unreadable(fatal.length ? fatal : [{ path: 'sessionId', message: 'sessionId is empty', severity: 'error' }]);
+    }
+    const seq = typeof e.seq === 'number' && Number.isFinite(e.seq) ? e.seq : null;
+    const provisional = e.provisional === true || dataFlag(data);
+    const turns = sessions.get(value.sessionId);
+    const previous = turns?.get(value.turn);
+    if (previous) {
+      if (previous.provisional === false && provisional) return { applied: false, reason: 'after-final' };
+      if (seq !== null && seq <= previous.seq) return { applied: false, reason: 'stale-seq' };
+    }
+    const entry: QaStoredSources = {
+      sessionId: value.sessionId,
+      turn: value.turn,
+      payload: value,
+      data,
+      provisional,
+      seq: seq ?? previous?.seq ?? -Infinity,
+      time: e.time,
+      problems,
+    };
+    return { entry, turns };
+  }
+
   return {
     apply(event: unknown): QaApplyResult {
-      if (typeof event !== 'object' || event === null || (event as QaSessionEvent).type !== SOURCES_EVENT_TYPE) return { applied: false, reason: 'other-type' };
-      const e = event as QaSessionEvent;
-      // A JSON string is read once here, so panel and footer share one object.
-      let data = e.data;
-      if (typeof data === 'string') {
-        try {
-          data = JSON.parse(data) as unknown;
-        } catch {
-          return { applied: false, reason: 'unreadable' };
-        }
+      let read: QaApplyResult | { entry: QaStoredSources; turns: Map<number, QaStoredSources> | undefined };
+      try {
+        read = readEvent(event);
+      } catch (error) {
+        return unreadableEvent(error);
       }
-      const { value, problems } = parseTurnSources(data);
-      if (!value || problems.some((p) => p.severity === 'error' && (p.path === '' || p.path === 'sessionId' || p.path === 'turn')) || value.sessionId === '') {
-        return { applied: false, reason: 'unreadable' };
-      }
-      const seq = typeof e.seq === 'number' && Number.isFinite(e.seq) ? e.seq : null;
-      const provisional = e.provisional === true || dataFlag(data);
-      let turns = sessions.get(value.sessionId);
-      const previous = turns?.get(value.turn);
-      if (previous) {
-        if (previous.provisional === false && provisional) return { applied: false, reason: 'after-final' };
-        if (seq !== null && seq <= previous.seq) return { applied: false, reason: 'stale-seq' };
-      }
-      const entry: QaStoredSources = {
-        sessionId: value.sessionId,
-        turn: value.turn,
-        payload: value,
-        data,
-        provisional,
-        seq: seq ?? previous?.seq ?? -Infinity,
-        time: e.time,
-        problems,
-      };
-      if (!turns) sessions.set(value.sessionId, (turns = new Map()));
-      turns.set(value.turn, entry);
+      if ('applied' in read) return read;
+      const { entry } = read;
+      let turns = read.turns;
+      if (!turns) sessions.set(entry.sessionId, (turns = new Map()));
+      turns.set(entry.turn, entry);
       for (const listener of [...listeners]) {
         try {
           listener(entry);
@@ -159,6 +183,23 @@ export function createSourcesStore(): QaSourcesStore {
       else sessions.delete(sessionId);
     },
   };
+}
+
+/** An event ignored because it cannot be read: its problems for debug display, and one console warning. */
+function unreadable(problems: QaPayloadProblem[]): QaApplyResult {
+  console.warn('qa-sources-kit: a session event could not be read and was ignored.', problems);
+  return { applied: false, reason: 'unreadable', problems };
+}
+
+/** The result for an event that threw while being read (a throwing getter, a Proxy that throws on every read, a revoked Proxy). */
+function unreadableEvent(error: unknown): QaApplyResult {
+  let detail = 'the event could not be read';
+  try {
+    if (error instanceof Error) detail = `the event could not be read: ${String(error.message).slice(0, 200)}`;
+  } catch {
+    // The error itself may be hostile too.
+  }
+  return unreadable([{ path: '', message: detail, severity: 'error' }]);
 }
 
 /** `provisional: true` inside the payload itself. */

@@ -120,9 +120,22 @@ describe('createSourcesStore', () => {
     for (const e of [null, 'qa/sources', 42, {}, { type: 'turn/end', seq: 1, data: referencePayload }, { type: 'QA/SOURCES', data: referencePayload }]) {
       expect(store.apply(e)).to.deep.equal({ applied: false, reason: 'other-type' });
     }
-    for (const data of [undefined, null, 'not json', '[1]', 42, { ...referencePayload, sessionId: 7 }, { ...referencePayload, turn: 'four' }, { ...referencePayload, sessionId: '' }]) {
-      expect(store.apply(event(1, data))).to.deep.equal({ applied: false, reason: 'unreadable' });
+    const warned: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args);
+    const unreadable = [undefined, null, 'not json', '[1]', 42, { ...referencePayload, sessionId: 7 }, { ...referencePayload, turn: 'four' }, { ...referencePayload, sessionId: '' }];
+    try {
+      for (const data of unreadable) {
+        const result = store.apply(event(1, data));
+        expect(result).to.include({ applied: false, reason: 'unreadable' });
+        // Reported for debug display: what was wrong.
+        expect((result as { problems?: unknown[] }).problems).to.have.length.greaterThan(0);
+      }
+    } finally {
+      console.warn = original;
     }
+    // One warning per event ignored.
+    expect(warned).to.have.length(unreadable.length);
     expect(calls).to.equal(0);
   });
 
@@ -167,5 +180,51 @@ describe('createSourcesStore', () => {
     expect(a).to.deep.equal([1]);
     expect(b).to.deep.equal([1, 2, 3]);
     expect(logged).to.have.length(2);
+  });
+
+  it('never throws: an event that throws when read is reported once and ignored, the store keeps working', () => {
+    const boom = () => {
+      throw new Error('hostile read');
+    };
+    const throwingEverywhere = new Proxy({}, { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom });
+    const revocable = Proxy.revocable({ type: 'qa/sources', seq: 1, data: referencePayload }, {});
+    revocable.revoke();
+    const revokedData = Proxy.revocable({ ...referencePayload }, {});
+    revokedData.revoke();
+    const hostile: Array<[string, unknown]> = [
+      ['a data getter that throws', Object.defineProperty({ type: 'qa/sources', seq: 1 }, 'data', { get: boom, enumerable: true })],
+      ['a type getter that throws', Object.defineProperty({ seq: 1, data: referencePayload }, 'type', { get: boom })],
+      ['a seq getter that throws', Object.defineProperty({ type: 'qa/sources', data: referencePayload }, 'seq', { get: boom })],
+      ['a Proxy that throws on every read', throwingEverywhere],
+      ['a revoked Proxy', revocable.proxy],
+      ['data that is a Proxy throwing on every read', { type: 'qa/sources', seq: 1, data: throwingEverywhere }],
+      ['data that is a revoked Proxy', { type: 'qa/sources', seq: 1, data: revokedData.proxy }],
+      ['an error whose message getter throws', Object.defineProperty({ type: 'qa/sources' }, 'data', { get: () => { throw Object.defineProperty(new Error(), 'message', { get: boom }); } })],
+    ];
+    const store = createSourcesStore();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    const warned: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args);
+    try {
+      for (const [what, e] of hostile) {
+        const before = warned.length;
+        let result: ReturnType<typeof store.apply> | undefined;
+        expect(() => (result = store.apply(e)), what).not.to.throw();
+        expect(result!.applied, what).to.equal(false);
+        if (!result!.applied) {
+          expect(result!.reason, what).to.equal('unreadable');
+          expect(result!.problems?.[0], what).to.include({ path: '', severity: 'error' });
+        }
+        expect(warned.length - before, what).to.equal(1);
+      }
+    } finally {
+      console.warn = original;
+    }
+    expect(calls).to.equal(0);
+    // The store still takes ordinary events afterwards.
+    expect(store.apply(event(2, referencePayload)).applied).to.equal(true);
+    expect(calls).to.equal(1);
   });
 });
