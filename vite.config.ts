@@ -90,7 +90,13 @@ const packageBuild = {
 export default defineConfig(({ mode }) => ({
   // Relative asset and worker URLs (`new URL('assets/x.js', import.meta.url)`), so the build works from any path.
   base: './',
-  worker: { format: 'es' },
+  // Each worker is one self-contained module with a stable name (`workers/highlight.worker.js`,
+  // `workers/parse.worker.js`): an application's bundler copies it as it is (see src/render/workers.ts).
+  worker: {
+    format: 'es' as const,
+    // Minified and without maps: a bundler copies the file verbatim, so it ships as built here.
+    rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'workers/[name].js', minify: true, sourcemap: false } },
+  },
   server: { host: '127.0.0.1', strictPort: false },
   plugins: [fileEndpointPlugin()],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},

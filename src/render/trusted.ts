@@ -36,20 +36,11 @@ function getPolicy(): ScriptUrlPolicy | null {
 }
 
 /**
- * Starts a module worker from a URL the bundler resolved (import the worker
- * module as `./x.worker.ts?worker&url`: Vite emits it as its own chunk, the
- * test server serves it as is), through the kit's
- * policy when Trusted Types are on. Returns null when the page forbids it
- * (CSP `worker-src`, Trusted Types without our policy, no Worker support), so
- * callers fall back to time-sliced work on the main thread.
+ * A script URL for one of the kit's own workers: a `TrustedScriptURL` from
+ * the kit's policy when Trusted Types are on, else the URL itself. Throws
+ * when the page enforces Trusted Types without allowing the policy.
  */
-export function startWorker(url: URL, name: string): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    const tt = getPolicy();
-    const scriptUrl = tt ? (tt.createScriptURL(url.href) as string) : url.href;
-    return new Worker(scriptUrl, { type: 'module', name });
-  } catch {
-    return null;
-  }
+export function workerScriptUrl(href: string): string {
+  const tt = getPolicy();
+  return tt ? (tt.createScriptURL(href) as string) : href;
 }

@@ -106,11 +106,12 @@ describe('examples/vanilla.html (no-bundler build)', function () {
     const keyword = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('[part~="raw"] span[class^="qa-tk-"]')].find((s) => s.textContent === 'export');
     expect(keyword, '`export` is a token of its own').to.not.equal(undefined);
 
-    // In the worker: its script came from the bundle's folder, and the page itself loaded neither the
-    // main-thread tokenizer nor the TypeScript grammar (so the worker did).
+    // In the worker: its script came from the bundle's folder, the page loaded the TypeScript grammar
+    // (for the worker) but not the main-thread tokenizer.
     const loaded = resources(win);
-    expect(loaded.some((p) => /^\/dist\/browser\/assets\/highlight\.worker-[\w-]+\.js$/.test(p)), `worker script in ${loaded.join(', ')}`).to.equal(true);
-    expect(loaded.filter((p) => /\/chunks\/(jobs|typescript)-/.test(p)), 'no main-thread fallback').to.deep.equal([]);
+    expect(loaded, 'worker script').to.include('/dist/browser/workers/highlight.worker.js');
+    expect(loaded.some((p) => /\/chunks\/typescript-[\w-]+\.js$/.test(p)), 'grammar chunk').to.equal(true);
+    expect(loaded.filter((p) => /\/chunks\/(jobs|engine)-/.test(p)), 'no main-thread fallback').to.deep.equal([]);
   });
 
   it('a Markdown card opens the rendered document', async () => {

@@ -1,17 +1,21 @@
 /**
  * Main-thread side of the highlighter: starts jobs in the shared Web Worker
- * (through the kit's Trusted Types policy) and falls back to time-sliced
- * tokenizing on the main thread when the page allows no worker or the worker
- * fails. Token style ids are translated into class numbers of the shared
- * token sheet before they reach a caller.
+ * (see workers.ts) and falls back to time-sliced tokenizing on the main
+ * thread when the page allows no worker or the worker turns out broken. The
+ * worker's grammars and themes are imported here, on the page (assets.ts),
+ * and handed over when it asks. Token style ids are translated into class
+ * numbers of the shared token sheet before they reach a caller.
  */
 import workerUrl from './highlight.worker.ts?worker&url';
-import { startWorker } from '../trusted.js';
+import { startWorker, type KitWorker } from '../workers.js';
 import { yieldToMain } from '../tasks.js';
 import type { TokenChunk } from './tokens.js';
 import type { JobEvent, JobRunner } from './jobs.js';
-import type { ToHighlightWorker } from './highlight.worker.js';
+import type { FromHighlightWorker, ToHighlightWorker } from './highlight.worker.js';
 import { registerStyle } from './sheet.js';
+import { loadGrammar, loadThemes, PAGE_ASSETS } from './assets.js';
+import { PRECOMPILED_LANGUAGES } from './languages.js';
+import { packGrammar } from './transfer.js';
 
 /** How a job ended. */
 export type HighlightOutcome = 'done' | 'unsupported' | 'failed' | 'aborted';
@@ -41,7 +45,8 @@ export interface HighlightJob {
 const MAIN_THREAD_BUDGET_MS = 8;
 
 let useWorker = true;
-let worker: Worker | null | undefined;
+/** The worker: undefined before the first job, null once it is off or broken. */
+let worker: KitWorker | null | undefined;
 let nextId = 1;
 let mainRunner: Promise<JobRunner> | null = null;
 
@@ -70,7 +75,10 @@ function dispatch(e: JobEvent): void {
 
 /** The main-thread runner, loaded (with shiki) only when a page really has to tokenize on the main thread. */
 function getMainRunner(): Promise<JobRunner> {
-  mainRunner ??= import('./jobs.js').then(({ JobRunner: Runner }) => new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS, false));
+  mainRunner ??= Promise.all([import('./jobs.js'), import('./engine.js')]).then(([{ JobRunner: Runner }, { provideAssets }]) => {
+    provideAssets(PAGE_ASSETS);
+    return new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS, false);
+  });
   return mainRunner;
 }
 
@@ -81,7 +89,6 @@ function runOnMain(id: number, job: Active): void {
 }
 
 function workerFailed(): void {
-  worker?.terminate();
   worker = null;
   // Everything the worker had is redone on the main thread.
   for (const [id, job] of active) {
@@ -91,28 +98,41 @@ function workerFailed(): void {
   }
 }
 
+/** Answers the worker's request for a grammar (`lang`) or the two themes (`null`), loaded on the page. */
+async function answer(w: Worker, lang: string | null): Promise<void> {
+  let message: ToHighlightWorker;
+  if (lang !== null) {
+    const grammar = await loadGrammar(lang);
+    message = { type: 'asset', lang, grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar };
+  }
+  else message = { type: 'asset', lang: null, themes: await loadThemes().catch(() => null) };
+  w.postMessage(message);
+}
+
 function getWorker(): Worker | null {
   if (!useWorker) return null;
-  if (worker !== undefined) return worker;
-  worker = startWorker(new URL(workerUrl, import.meta.url), 'qa-sources-kit highlighter');
-  if (worker) {
-    worker.addEventListener('message', (e: MessageEvent<JobEvent>) => {
-      const job = active.get(e.data.id);
-      if (!job || !job.onWorker) return;
-      if (e.data.type === 'failed') {
-        // The worker could not load its modules (for example a CSP without
-        // `worker-src`'s imports): the main thread takes over.
-        workerFailed();
-        return;
-      }
-      job.handle(e.data);
-    });
-    worker.addEventListener('error', (e) => {
-      e.preventDefault();
+  if (worker !== undefined) return worker?.worker ?? null;
+  worker = startWorker('highlight', workerUrl, workerFailed);
+  const w = worker?.worker;
+  if (!w) return null;
+  w.addEventListener('message', (e: MessageEvent<FromHighlightWorker>) => {
+    const m = e.data;
+    if (m.type === 'need') {
+      void answer(w, m.lang);
+      return;
+    }
+    if (m.type === 'ready') return;
+    const job = active.get(m.id);
+    if (!job || !job.onWorker) return;
+    if (m.type === 'failed') {
+      // The worker could not run the job (an engine error): the main thread takes over.
+      worker?.stop();
       workerFailed();
-    });
-  }
-  return worker;
+      return;
+    }
+    job.handle(m);
+  });
+  return w;
 }
 
 function post(m: ToHighlightWorker): void {
@@ -131,7 +151,11 @@ export function warmHighlighter(lang?: string | null): void {
   if (warmed.has(key)) return;
   warmed.add(key);
   const w = getWorker();
-  if (w) w.postMessage({ type: 'warm', lang: lang ?? null } satisfies ToHighlightWorker);
+  if (!w) return;
+  // The page fetches the chunks the worker will ask for now, not after a round trip.
+  void loadThemes().catch(() => undefined);
+  if (lang) void loadGrammar(lang);
+  w.postMessage({ type: 'warm', lang: lang ?? null } satisfies ToHighlightWorker);
 }
 
 /**

@@ -4,16 +4,18 @@
  * thread in small slices.
  *
  * shiki fine-grained: `shiki/core` + the JavaScript regex engine (no WASM, so
- * nothing a strict CSP forbids); grammars and the two themes are imported
- * only when first needed. A file is tokenized once, with the light theme; the
+ * nothing a strict CSP forbids). Grammars and the two themes come from
+ * `HighlightAssets` when first needed: imported on the main thread (see
+ * assets.ts), where the application's bundler sees every import, and handed
+ * to the worker as data — so the worker is one self-contained file that any
+ * bundler can copy as it is. A file is tokenized once, with the light theme; the
  * light and dark GitHub themes share the same rules in the same order, so each
  * light colour names exactly one dark colour and a token's style is a pair
  * that CSS resolves with `light-dark()` — a theme switch never re-tokenizes.
  */
-import { createHighlighterCore, type Grammar, type HighlighterCore, type ThemeRegistration } from 'shiki/core';
+import { createHighlighterCore, type Grammar, type HighlighterCore, type LanguageRegistration, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
-import { LANGUAGE_LOADERS } from './languages.js';
 import type { TokenStyle } from './tokens.js';
 
 export { LIGHT_THEME, DARK_THEME, MAX_TOKENIZED_LINE } from './constants.js';
@@ -26,6 +28,26 @@ interface ThemePair {
   darkOf: Map<string, string>;
   darkBgOf: Map<string, string>;
   defaultFg: string;
+}
+
+/** Where the engine gets grammars and themes. */
+export interface HighlightAssets {
+  /** The grammar of language `id` with the grammars it embeds; null when it cannot be had. */
+  language(id: string): Promise<LanguageRegistration[] | null>;
+  /** The light and the dark theme; rejects when they cannot be had. */
+  themes(): Promise<[ThemeRegistration, ThemeRegistration]>;
+}
+
+let assets: HighlightAssets | null = null;
+
+/** Sets where grammars and themes come from (once, before the first job). */
+export function provideAssets(source: HighlightAssets): void {
+  assets = source;
+}
+
+function getAssets(): HighlightAssets {
+  if (!assets) throw new Error('qa-sources-kit: the highlighter has no grammar source');
+  return assets;
 }
 
 let core: Promise<HighlighterCore> | null = null;
@@ -42,9 +64,9 @@ function scopeKey(rule: { scope?: string | string[] }): string {
 }
 
 async function loadThemes(hl: HighlighterCore): Promise<ThemePair> {
-  const [light, dark] = await Promise.all([import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')]);
-  const l = light.default;
-  const d = dark.default;
+  // A copy: loading a theme normalises it in place, and the page hands the same
+  // module objects to the worker as well.
+  const [l, d] = structuredClone(await getAssets().themes());
   // Rules are paired by their scopes, and before the light theme is loaded:
   // loading normalises it in place (a default rule goes first), so pairing by
   // position afterwards gave each light colour the dark colour of the next rule.
@@ -69,22 +91,28 @@ async function loadThemes(hl: HighlighterCore): Promise<ThemePair> {
 export async function getCore(): Promise<{ hl: HighlighterCore; themes: ThemePair }> {
   core ??= createHighlighterCore({ engine: createJavaScriptRegexEngine(), themes: [], langs: [] });
   const hl = await core;
-  themes ??= loadThemes(hl);
+  themes ??= loadThemes(hl).catch((error: unknown) => {
+    // Tried again by the next job (the themes' chunk may load on a retry).
+    themes = null;
+    throw error;
+  });
   return { hl, themes: await themes };
 }
 
-/** Loads a grammar (and the grammars it embeds) once; false for a language the kit does not know. */
+/**
+ * Loads a grammar (and the grammars it embeds) once; false for a language
+ * the kit does not know, or whose grammar or themes could not be loaded (the
+ * text then stays plain).
+ */
 export function loadLanguage(id: string): Promise<boolean> {
   let p = languages.get(id);
   if (!p) {
-    const loader = Object.prototype.hasOwnProperty.call(LANGUAGE_LOADERS, id) ? LANGUAGE_LOADERS[id] : undefined;
-    p = loader
-      ? (async () => {
-          const [{ hl }, mod] = await Promise.all([getCore(), loader()]);
-          await hl.loadLanguage(...mod.default);
-          return true;
-        })().catch(() => false)
-      : Promise.resolve(false);
+    p = (async () => {
+      const [{ hl }, grammar] = await Promise.all([getCore(), getAssets().language(id)]);
+      if (!grammar) return false;
+      await hl.loadLanguage(...grammar);
+      return true;
+    })().catch(() => false);
     languages.set(id, p);
   }
   return p;

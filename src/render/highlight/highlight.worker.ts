@@ -1,21 +1,65 @@
 /**
  * The highlighter's Web Worker: tokenizes documents off the main thread and
  * posts their tokens back chunk by chunk (see jobs.ts for the order).
+ *
+ * It is built as one self-contained file (no imports at run time), so an
+ * application's bundler can copy it as it is: grammars and themes are asked
+ * of the page, which imports them where the bundler sees the imports.
  */
-import { getCore, Tokenizer } from './engine.js';
+import type { LanguageRegistration, ThemeRegistration } from 'shiki/core';
+import { provideAssets, Tokenizer, getCore } from './engine.js';
 import { JobRunner, type JobEvent } from './jobs.js';
+import { EmulatedRegExp } from 'oniguruma-to-es';
+import { unpackGrammar } from './transfer.js';
 
 /** Messages the worker understands. */
 export type ToHighlightWorker =
   | { type: 'job'; id: number; lang: string; text: string; window: [number, number] | null }
   | { type: 'priority'; id: number; from: number; to: number }
   | { type: 'cancel'; id: number }
-  | { type: 'warm'; lang: string | null };
+  | { type: 'warm'; lang: string | null }
+  /** The answer to a `need`: a language's grammar (null: none), or the two themes (null: not loadable). */
+  | { type: 'asset'; lang: string; grammar: LanguageRegistration[] | null }
+  | { type: 'asset'; lang: null; themes: [ThemeRegistration, ThemeRegistration] | null };
 
-const scope = self as unknown as { postMessage(m: JobEvent, transfer?: Transferable[]): void; addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void };
+/** Messages the worker posts: job events, `ready` once it runs, and `need` for a grammar (`lang`) or the themes (`lang: null`). */
+export type FromHighlightWorker = JobEvent | { type: 'ready' } | { type: 'need'; lang: string | null };
+
+const scope = self as unknown as {
+  postMessage(m: FromHighlightWorker, transfer?: Transferable[]): void;
+  addEventListener(t: 'message', l: (e: MessageEvent<ToHighlightWorker>) => void): void;
+};
 
 /** A slice of tokenizing ends after this long, so a new file or a scroll is heard soon. */
 const WORKER_SLICE_MS = 25;
+
+type AssetMessage = Extract<ToHighlightWorker, { type: 'asset' }>;
+const pending = new Map<string, Array<(m: AssetMessage) => void>>();
+
+function ask(lang: string | null): Promise<AssetMessage> {
+  return new Promise((resolve) => {
+    const key = lang ?? '';
+    const waiting = pending.get(key);
+    if (waiting) waiting.push(resolve);
+    else {
+      pending.set(key, [resolve]);
+      scope.postMessage({ type: 'need', lang });
+    }
+  });
+}
+
+provideAssets({
+  language: async (id) => {
+    const m = await ask(id);
+    const grammar = 'grammar' in m ? m.grammar : null;
+    return grammar && unpackGrammar(grammar, ([source, flags, options]) => new EmulatedRegExp(source, flags, options));
+  },
+  themes: async () => {
+    const m = await ask(null);
+    if (!('themes' in m) || !m.themes) throw new Error('the page could not load the highlighting themes');
+    return m.themes;
+  },
+});
 
 const runner = new JobRunner(
   // Token arrays are transferred, not copied.
@@ -30,6 +74,12 @@ scope.addEventListener('message', (e) => {
   else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
   else if (m.type === 'cancel') runner.cancel(m.id);
   else if (m.type === 'warm') void warm(m.lang).catch(() => undefined);
+  else if (m.type === 'asset') {
+    const key = m.lang ?? '';
+    const waiting = pending.get(key) ?? [];
+    pending.delete(key);
+    for (const resolve of waiting) resolve(m);
+  }
 });
 
 /**
@@ -43,3 +93,6 @@ async function warm(lang: string | null): Promise<void> {
   }
   (await Tokenizer.create(lang))?.prime();
 }
+
+// The page waits for this before it trusts the worker with a job.
+scope.postMessage({ type: 'ready' });

@@ -97,6 +97,9 @@ export const LANGUAGE_LOADERS: Readonly<Record<string, Loader>> = {
   zig: () => import('@shikijs/langs/zig'),
 };
 
+/** Languages whose loader above gives a precompiled grammar (it holds regular expressions, not only JSON). */
+export const PRECOMPILED_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'jsx', 'tsx', 'typescript']);
+
 /** Extensions (lower case, no dot) → language id. */
 const BY_EXTENSION: Record<string, string> = {
   astro: 'astro',

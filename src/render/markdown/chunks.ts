@@ -4,7 +4,7 @@
  * the main thread, loaded then, one chunk per call so the caller can yield
  * between them.
  */
-import { startWorker } from '../trusted.js';
+import { startWorker, type KitWorker } from '../workers.js';
 import type { HtmlChunk, ParseOptions } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
@@ -19,7 +19,7 @@ export interface ChunkStream {
 const IDLE_WORKER_MS = 30_000;
 
 let workerAllowed = true;
-let worker: Worker | null = null;
+let worker: KitWorker | null = null;
 let workerBroken = false;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
@@ -39,7 +39,7 @@ export function setWorkerParsing(mode: boolean | 'always'): void {
 export let lastStreamUsedWorker = false;
 
 function stopWorker(): void {
-  worker?.terminate();
+  worker?.stop();
   worker = null;
   clearTimeout(idleTimer);
 }
@@ -47,22 +47,24 @@ function stopWorker(): void {
 function getWorker(): Worker | null {
   clearTimeout(idleTimer);
   if (!workerAllowed || workerBroken) return null;
-  if (worker) return worker;
-  const w = startWorker(new URL(parseWorkerUrl, import.meta.url), 'qa-markdown-parser');
-  if (!w) {
+  if (worker) return worker.worker;
+  // A worker that cannot load (CSP, missing file, wrong MIME type, no answer) is reported
+  // by startWorker, asynchronously: fall back for good.
+  const started = startWorker('parse', parseWorkerUrl, () => {
+    workerBroken = true;
+    worker = null;
+    clearTimeout(idleTimer);
+    for (const listener of [...listeners.values()]) listener({ type: 'broken' });
+  });
+  if (!started) {
     workerBroken = true;
     return null;
   }
-  w.addEventListener('message', (event: MessageEvent<ParseResponse>) => listeners.get(event.data.id)?.(event.data));
-  // A worker that cannot load (CSP, missing file) fails here, asynchronously: fall back for good.
-  w.addEventListener('error', (event) => {
-    event.preventDefault();
-    workerBroken = true;
-    stopWorker();
-    for (const listener of [...listeners.values()]) listener({ type: 'broken' });
+  started.worker.addEventListener('message', (event: MessageEvent<ParseResponse | { type: 'ready'; id?: undefined }>) => {
+    if (event.data.id !== undefined) listeners.get(event.data.id)?.(event.data as ParseResponse);
   });
-  worker = w;
-  return w;
+  worker = started;
+  return started.worker;
 }
 
 function releaseWorker(): void {
@@ -148,7 +150,7 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
     cancel() {
       fallback?.cancel();
       if (!finished && listeners.has(id)) {
-        worker?.postMessage({ type: 'cancel', id } satisfies ParseRequest);
+        worker?.worker.postMessage({ type: 'cancel', id } satisfies ParseRequest);
         finish();
       }
       finished = true;

@@ -1,14 +1,16 @@
 /**
  * Parsing worker: turns Markdown into HTML chunks off the main thread and
  * posts them one by one. It never touches a DOM and never sanitizes (the
- * page does that, chunk by chunk, before anything is inserted).
+ * page does that, chunk by chunk, before anything is inserted). Built as one
+ * self-contained file (the emoji table included), so an application's
+ * bundler can copy it as it is.
  */
 import { documentChunks, getParser } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import { nextTask } from '../tasks.js';
 
 const scope = self as unknown as {
-  postMessage(message: ParseResponse): void;
+  postMessage(message: ParseResponse | { type: 'ready' }): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ParseRequest>) => void): void;
 };
 
@@ -48,3 +50,6 @@ scope.addEventListener('message', (event) => {
     if (active.has(request.id)) cancelled.add(request.id);
   } else if (request.type === 'parse') void parse(request);
 });
+
+// The page waits for this before it trusts the worker (see workers.ts).
+scope.postMessage({ type: 'ready' });
