@@ -10,3 +10,4 @@ export { QaSourcesPanel } from './elements/sources-panel/define.js';
 export { QaSourceFooter } from './elements/source-footer/define.js';
 export { QaFilePreview } from './elements/file-preview/define.js';
 export * from './host/index.js';
+export { configureWorkers, type QaWorkerOptions } from './render/workers.js';

@@ -13,7 +13,7 @@ const packed = new Set(files);
 const norm = (p: string) => p.replace(/^\.\//, '');
 
 test('the pack holds the build, the manifest, the README and the licence, and nothing of the workshop', () => {
-  for (const must of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js']) {
+  for (const must of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js', 'dist/workers/highlight.worker.js', 'dist/workers/parse.worker.js', 'schema.json']) {
     assert.ok(packed.has(must), `${must} is packed`);
   }
   const unwanted = files.filter(
@@ -40,7 +40,7 @@ test('source maps in the pack map only the kit and its dependencies, never tests
 });
 
 test('every exports entry names its types first, and every target is in the pack', () => {
-  const expected = ['.', './model', './node', './react', './browser', './custom-elements.json', './package.json'];
+  const expected = ['.', './model', './node', './react', './browser', './custom-elements.json', './schema.json', './package.json'];
   assert.deepEqual(Object.keys(pkg.exports).sort(), [...expected].sort());
   for (const [entry, value] of Object.entries(pkg.exports)) {
     const isCode = !entry.endsWith('.json');

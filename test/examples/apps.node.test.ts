@@ -1,0 +1,222 @@
+// The kit as users ship it: `examples/apps/` installs the tarball of `npm pack`
+// with npm, builds four applications in production mode — React 18 + Vite,
+// React 18 + webpack 5, esbuild, and a page with no bundler — serves each on
+// 127.0.0.1 and drives it in headless Chromium: the panel shows the payload,
+// a footer chip opens the panel's group, the Markdown card opens rendered
+// Markdown with coloured fenced code, the TypeScript card opens the raw view
+// at its range with coloured tokens, both workers run, and no request fails
+// and nothing throws. The Vite app runs under the README's strict CSP with
+// Trusted Types; the webpack app runs under a sub-path. Then the deployments
+// are broken on purpose (missing worker, missing grammar, workers served as
+// text/plain, a CSP without workers, a worker that never answers, a missing
+// renderer chunk): each still shows readable text, says why in the console
+// once, and throws nothing.
+//
+// Needs the kit's build (`npm test` runs it first).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'puppeteer-core';
+import { APPS, type AppName, type Breakage, type PageLog, STRICT_CSP, filesContaining, launchChromium, openPage, prepareApps, serve, type ServeOptions } from './apps.ts';
+
+/** Generous: the machine may be busy; every wait ends as soon as its condition holds. */
+const WAIT = { timeout: 60_000, polling: 50 } as const;
+
+let browser: Browser;
+
+before(async () => {
+  const prepared = prepareApps();
+  console.log(`# example apps: ${prepared.installedDependencies ? 'dependencies installed, ' : ''}built ${prepared.built.join(', ') || 'nothing (cached)'}`);
+  for (const [app, out] of Object.entries(prepared.logs)) if (out?.trim()) console.log(`# ${app}: ${out.trim().split('\n').join('\n# ')}`);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Opens an app's build, served with `options`, runs `body`, closes everything. */
+async function withApp(app: AppName, options: ServeOptions, body: (page: Page, log: PageLog) => Promise<void>): Promise<PageLog> {
+  const server = await serve(app, options);
+  const { page, log, close } = await openPage(browser, server.url);
+  try {
+    await body(page, log);
+    return log;
+  } finally {
+    await close();
+    await server.close();
+  }
+}
+
+async function panelShowsPayload(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3, WAIT);
+  const footer = await page.evaluate(() => document.querySelector('qa-source-footer')?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '');
+  assert.match(footer, /Sources\s*3/, 'the footer counts the same three sources');
+}
+
+async function footerChipOpensGroup(page: Page): Promise<void> {
+  // Collapse the Web group in the panel, then its footer chip opens it again and focuses its heading.
+  const heading = await page.evaluateHandle(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector<HTMLElement>('.group-toggle[data-kind="web"]')!);
+  await heading.click();
+  await page.waitForFunction(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.group-toggle[data-kind="web"]')!.getAttribute('aria-expanded') === 'false', WAIT);
+  const chip = await page.evaluateHandle(() => document.querySelector('qa-source-footer')!.shadowRoot!.querySelector<HTMLElement>('[part~="chip"][data-kind="web"]')!);
+  await chip.click();
+  await page.waitForFunction(() => {
+    const root = document.querySelector('qa-sources-panel')!.shadowRoot!;
+    const h = root.querySelector('.group-toggle[data-kind="web"]')!;
+    return h.getAttribute('aria-expanded') === 'true' && root.activeElement === h;
+  }, WAIT);
+}
+
+async function openCard(page: Page, name: string): Promise<void> {
+  const card = await page.evaluateHandle(
+    (n) => [...document.querySelector('qa-sources-panel')!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="card-control"]')].find((c) => c.textContent!.includes(n))!,
+    name,
+  );
+  await card.click();
+}
+
+/** True when a token span inside `selector` of the preview has a colour of its own. */
+async function waitForColours(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const root = document.querySelector('qa-file-preview')?.shadowRoot;
+      const box = root?.querySelector<HTMLElement>(sel);
+      const token = box?.querySelector<HTMLElement>('span[class^="qa-tk-"]:not(.qa-tk-0)');
+      return !!token && getComputedStyle(token).color !== getComputedStyle(box!).color;
+    },
+    WAIT,
+    selector,
+  );
+}
+
+async function markdownOpensRendered(page: Page, { coloured = true } = {}): Promise<void> {
+  await openCard(page, 'retry-policy.md');
+  await page.waitForFunction(() => document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="markdown"] h1')?.textContent === 'Retry policy', WAIT);
+  const strong = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] strong')?.textContent);
+  assert.equal(strong, 'up to five times');
+  if (coloured) await waitForColours(page, '[part~="markdown"] pre code');
+}
+
+/** The raw view's text, one string per line shown (line numbers are generated content, not text). */
+function rawText(page: Page): Promise<string> {
+  return page.evaluate(() => document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="raw"]')?.textContent ?? '');
+}
+
+async function codeOpensRawAtRange(page: Page, { coloured = true } = {}): Promise<void> {
+  await openCard(page, 'backoff.ts');
+  await page.waitForFunction(() => (document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="raw"]')?.textContent ?? '').includes('export function backoff'), WAIT);
+  const facts = await page.evaluate(() => {
+    const preview = document.querySelector('qa-file-preview') as HTMLElement & { path: string };
+    const chip = preview.shadowRoot!.querySelector('[part~="chip"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    return { path: preview.path, chip, loading: !!preview.shadowRoot!.querySelector('[part~="skeleton"]') };
+  });
+  assert.equal(facts.path, 'src/net/backoff.ts');
+  assert.equal(facts.chip, 'Referenced lines: 4–7');
+  assert.equal(facts.loading, false, 'no loading state left');
+  if (coloured) await waitForColours(page, '[part~="raw"]');
+}
+
+/** Resolves once `check()` holds (polled), or fails after a generous minute. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > WAIT.timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, WAIT.polling));
+  }
+}
+
+const kitWarnings = (log: PageLog) => log.warnings.filter((w) => w.startsWith('qa-sources-kit:'));
+
+describe('example apps built for production from the packed tarball', () => {
+  const setups: Record<AppName, ServeOptions> = {
+    'vite-react': { htmlHeaders: { 'content-security-policy': STRICT_CSP } },
+    'webpack-react': { prefix: '/some/sub/path/' },
+    esbuild: {},
+    'no-bundler': { prefix: '/static/demo/' },
+  };
+  for (const app of APPS) {
+    test(`${app}: panel, footer, rendered Markdown and raw code, coloured in workers, nothing fails`, async () => {
+      const log = await withApp(app, setups[app], async (page) => {
+        await panelShowsPayload(page);
+        await footerChipOpensGroup(page);
+        await markdownOpensRendered(page);
+        await codeOpensRawAtRange(page);
+      });
+      assert.deepEqual(log.failed, [], 'no failed request');
+      assert.deepEqual(log.errors, [], 'no page error, no console error (CSP reports included)');
+      assert.deepEqual(kitWarnings(log), [], 'no warning from the kit');
+      assert.equal(log.workers.filter((w) => /highlight\.worker/.test(w)).length, 1, `the highlighter worker ran (${log.workers.join(', ')})`);
+      assert.equal(log.workers.filter((w) => /parse\.worker/.test(w)).length, 1, `the Markdown parser worker ran (${log.workers.join(', ')})`);
+    });
+  }
+});
+
+describe('a broken deployment degrades to readable text with one clear message', () => {
+  const app: AppName = 'vite-react';
+  const isWorker = (file: string) => /(^|\/)(highlight|parse)\.worker[-.][^/]*\.js$/.test(file);
+  const fallback = async (breaks: (file: string) => Breakage | null, htmlHeaders?: Record<string, string>) => {
+    const log = await withApp(app, { breaks, htmlHeaders }, async (page) => {
+      await panelShowsPayload(page);
+      await markdownOpensRendered(page);
+      await codeOpensRawAtRange(page);
+    });
+    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
+    const moved = kitWarnings(log).filter((w) => /worker .*Working on the main thread instead/.test(w));
+    assert.equal(moved.length, 2, `one warning per worker: ${kitWarnings(log).join(' | ')}`);
+    return log;
+  };
+
+  test('workers missing (404): both move to the main thread, colours and Markdown as before', async () => {
+    const log = await fallback((f) => (isWorker(f) ? { status: 404 } : null));
+    assert.ok(kitWarnings(log).every((w) => /failed to load/.test(w)));
+  });
+
+  test('workers served as text/plain (module workers refuse them): main thread', async () => {
+    const log = await fallback((f) => (isWorker(f) ? { contentType: 'text/plain' } : null));
+    assert.equal(log.failed.length, 0, 'the requests themselves succeed');
+  });
+
+  test('a CSP that forbids workers: main thread, and the CSP report is the only console error', async () => {
+    const log = await fallback(() => null, { 'content-security-policy': `${STRICT_CSP}; worker-src 'none'` });
+    assert.ok(log.errors.every((e) => /worker-src|Content Security Policy/i.test(e)), log.errors.join(' | '));
+  });
+
+  test('workers that never answer: after the start timeout, main thread', async () => {
+    const log = await fallback((f) => (isWorker(f) ? { body: '// this worker never answers\n' } : null));
+    assert.ok(kitWarnings(log).every((w) => /did not answer within/.test(w)));
+  });
+
+  test('a grammar chunk missing: the code stays plain and readable, one warning, no stuck loading', async () => {
+    const grammars = filesContaining(app, /scopeName:`source\.ts`|"scopeName":"source\.ts"/);
+    assert.ok(grammars.length > 0, 'the TypeScript grammar chunk is found in the build');
+    const log = await withApp(app, { breaks: (f) => (grammars.includes(f) ? { status: 404 } : null) }, async (page, log) => {
+      await panelShowsPayload(page);
+      await codeOpensRawAtRange(page, { coloured: false });
+      // Plain once the failure is known: every line is there as text, and nothing is coloured.
+      await until(() => kitWarnings(log).some((w) => /typescript grammar/.test(w)), 'the grammar warning');
+      const coloured = await page.evaluate(() => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'));
+      assert.equal(coloured, false);
+      const text = await rawText(page);
+      for (const line of ['export const BASE_MS = 200;', '  return Math.floor(random() * ceiling);']) assert.ok(text.includes(line), line);
+      await markdownOpensRendered(page, { coloured: false });
+    });
+    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), []);
+    const warnings = kitWarnings(log);
+    assert.equal(warnings.length, 1, warnings.join(' | '));
+    assert.match(warnings[0]!, /could not load the typescript grammar/);
+  });
+
+  test('the Markdown renderer chunk missing: the file opens in Raw with a notice', async () => {
+    const renderer = filesContaining(app, /RETURN_DOM_FRAGMENT/).filter((f) => !isWorker(f));
+    assert.equal(renderer.length, 1, `one renderer chunk: ${renderer.join(', ')}`);
+    const log = await withApp(app, { breaks: (f) => (f === renderer[0] ? { status: 404 } : null) }, async (page) => {
+      await panelShowsPayload(page);
+      await openCard(page, 'retry-policy.md');
+      await page.waitForFunction(() => {
+        const root = document.querySelector('qa-file-preview')?.shadowRoot;
+        return (root?.querySelector('[part~="raw"]')?.textContent ?? '').includes('# Retry policy') && !!root?.querySelector('[part~="notice"]');
+      }, WAIT);
+    });
+    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), []);
+  });
+});
