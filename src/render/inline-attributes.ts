@@ -42,6 +42,36 @@ function isAsciiLetter(c: number): boolean {
  */
 export function defuseInlineAttributes(html: string): string {
   if (!CANDIDATE.test(html)) return html;
+  return insertAt(html, attributeNames(html, INLINE_NAME), INERT_ATTRIBUTE_PREFIX);
+}
+
+const KIT_NAME = /^data-qa-/i;
+
+/**
+ * Returns `html` with the names of start-tag attributes that start with
+ * `data-qa-` (the prefix of the kit's own markers) renamed to `data-x-qa-…`,
+ * so a document's own HTML cannot pose as the kit. Text, attribute values
+ * and everything else stay as they are.
+ */
+export function defuseKitAttributes(html: string): string {
+  if (!/data-qa-/i.test(html)) return html;
+  // `data-qa-…` → `x-data-qa-…` would do as well; `data-x-qa-…` keeps the names readable.
+  return insertAt(html, attributeNames(html, KIT_NAME).map((at) => at + 'data-'.length), 'x-');
+}
+
+function insertAt(html: string, positions: number[], text: string): string {
+  if (positions.length === 0) return html;
+  let out = '';
+  let last = 0;
+  for (const at of positions) {
+    out += html.slice(last, at) + text;
+    last = at;
+  }
+  return out + html.slice(last);
+}
+
+/** Offsets of the start-tag attribute names in `html` that `wanted` matches, in order. */
+function attributeNames(html: string, wanted: RegExp): number[] {
   const n = html.length;
   const renames: number[] = [];
   let i = html.indexOf('<');
@@ -74,7 +104,7 @@ export function defuseInlineAttributes(html: string): string {
         if (isSpace(c) || c === 0x2f || c === 0x3e || c === 0x3d) break;
         j++;
       }
-      if (INLINE_NAME.test(html.slice(nameStart, j))) found.push(nameStart);
+      if (wanted.test(html.slice(nameStart, j))) found.push(nameStart);
       let k = j;
       while (k < limit && isSpace(html.charCodeAt(k))) k++;
       if (k < limit && html.charCodeAt(k) === 0x3d) {
@@ -95,12 +125,5 @@ export function defuseInlineAttributes(html: string): string {
     renames.push(...found);
     i = html.indexOf('<', j + 1);
   }
-  if (renames.length === 0) return html;
-  let out = '';
-  let last = 0;
-  for (const at of renames) {
-    out += html.slice(last, at) + INERT_ATTRIBUTE_PREFIX;
-    last = at;
-  }
-  return out + html.slice(last);
+  return renames;
 }

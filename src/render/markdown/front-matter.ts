@@ -92,7 +92,33 @@ export function readFrontMatter(text: string): Array<[string, FrontMatterValue]>
   return entries;
 }
 
-/** Block rule: front matter only at the very start of the document. */
+// A top-level mapping key: plain (not starting with an indicator), quoted, or `? ` complex; then `:`.
+const MAPPING_KEY = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"?:,[\]{}&*!|>%@`-][^#]*?|[?:-][^\s#][^#]*?)\s*:(?:[ \t]|$)|^\?(?:[ \t]|$)/;
+
+/**
+ * True when `text` (what lies between the `---` lines) is a YAML mapping, the
+ * only kind of front matter GitHub takes out of the document: a flow mapping
+ * (`{…}`), or unindented lines that are keys (`key: …`), continued by
+ * indented lines or a sequence (`- …`) under a key. A bare scalar (`Foo`), a
+ * top-level sequence or nothing at all is Markdown.
+ */
+export function isYamlMapping(text: string): boolean {
+  let keys = 0;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+$/, '');
+    if (line === '' || /^\s*#/.test(line)) continue;
+    if (keys === 0 && line.startsWith('{')) return /\}$/.test(text.replace(/\s*(?:#[^\n]*)?\s*$/, ''));
+    if (/^[ \t]/.test(line) || (keys > 0 && /^-(?:[ \t]|$)/.test(line))) {
+      if (keys === 0) return false;
+      continue;
+    }
+    if (!MAPPING_KEY.test(line)) return false;
+    keys++;
+  }
+  return keys > 0;
+}
+
+/** Block rule: front matter only at the very start of the document, and only a YAML mapping. */
 export function frontMatterPlugin(md: MarkdownIt): void {
   md.block.ruler.before(
     'table',
@@ -110,12 +136,14 @@ export function frontMatterPlugin(md: MarkdownIt): void {
         }
       }
       if (close < 0) return false;
+      const content = close > 1 ? state.src.slice(state.bMarks[1]!, state.eMarks[close - 1]!) : '';
+      if (!isYamlMapping(content)) return false;
       if (silent) return true;
       const token = state.push('front_matter', '', 0);
       token.block = true;
       token.hidden = true;
       token.map = [0, close + 1];
-      token.content = close > 1 ? state.src.slice(state.bMarks[1]!, state.eMarks[close - 1]!) : '';
+      token.content = content;
       state.line = close + 1;
       return true;
     },

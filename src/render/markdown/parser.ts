@@ -11,14 +11,14 @@
  * (1-based, inclusive source lines); `data-qa-*` attributes written in the
  * document's own HTML are renamed so they cannot pose as the kit's.
  */
-import markdownIt, { type MarkdownIt, type Renderer, type StateCore, type Token } from 'markdown-it';
+import markdownIt, { type MarkdownIt, type Renderer, type StateCore, type StateInline, type Token } from 'markdown-it';
 import { bare as emojiPlugin } from 'markdown-it-emoji';
 import footnotePlugin from 'markdown-it-footnote';
 import alertsPlugin from 'markdown-it-github-alerts';
 import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
-import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
-import { defuseInlineAttributes } from '../inline-attributes.js';
+import { FIRST_CHUNK_CHARS, documentPrefix, htmlDepthChange } from './prefix.js';
+import { defuseInlineAttributes, defuseKitAttributes } from '../inline-attributes.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -67,7 +67,7 @@ const MAX_OPEN_HTML_CHUNK_CHARS = 200_000;
 /** A top-level list or table this many times longer than a chunk is sent in pieces. */
 const SPLIT_FACTOR = 1.5;
 
-const LINKIFY_TLDS = ['com', 'org', 'net', 'edu', 'gov', 'io', 'dev', 'app', 'info'];
+const LINKIFY_TLDS = ['com', 'org', 'net', 'edu', 'gov', 'io', 'dev', 'app', 'info', 'example', 'test', 'localhost'];
 const ALERT_MARKERS = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'];
 const ALIGN_STYLE = /^text-align:(left|center|right)$/;
 
@@ -80,35 +80,37 @@ type Env = Record<string, unknown> & {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/** GitHub-style heading slug: lower case, punctuation dropped, spaces to dashes. */
-export function slugify(text: string): string {
-  const slug = text
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
-    .replace(/ /g, '-');
-  return slug || 'section';
-}
+// What GitHub's heading ids drop: every character but letters, marks, decimal and letter numbers,
+// connector punctuation (`_`), alphabetic symbols, `-` and the plain space.
+const SLUG_DROPPED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic}\- ]/gu;
 
-/** Renames `data-qa-*` attributes in the document's own HTML. */
-function neutraliseKitAttributes(html: string): string {
-  return html.replace(/data-qa-/gi, 'data-x-qa-');
+/**
+ * GitHub's heading slug: the heading's text (emoji and images contribute
+ * nothing) in lower case, dropped characters removed, each space a dash.
+ * Not trimmed: `:rocket: Features` is `-features`, as on GitHub.
+ */
+export function slugify(text: string): string {
+  return text.toLowerCase().replace(SLUG_DROPPED, '').replace(/ /g, '-') || 'section';
 }
 
 const kit = (env: unknown, role: string) => ` data-qa-kit="${(env as Env).qaNonce} ${role}"`;
 
 // --- core rules -------------------------------------------------------------
 
-/** Task lists: `- [ ]` / `- [x]` items get a (later disabled) checkbox marker. */
+/**
+ * Task lists: `- [ ] text` / `- [x] text` items get a (later disabled)
+ * checkbox marker; as on GitHub the marker needs text after it (`- [ ]`
+ * alone stays literal) and the space before that text stays.
+ */
 function taskLists(state: StateCore): void {
   const tokens = state.tokens;
   for (let i = 2; i < tokens.length; i++) {
     const inline = tokens[i]!;
     if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
-    const m = /^\[([ xX])\](?:[ \t]|$)/.exec(inline.content);
+    const m = /^\[([ xX])\](?=[ \t]+\S|\n)/.exec(inline.content);
     const first = inline.children?.[0];
-    if (!m || !first || first.type !== 'text' || !first.content.startsWith(m[0].trimEnd())) continue;
-    first.content = first.content.slice(m[0].length).replace(/^[ \t]/, '');
+    if (!m || !first || first.type !== 'text' || !first.content.startsWith(m[0])) continue;
+    first.content = first.content.slice(m[0].length);
     inline.content = inline.content.slice(m[0].length);
     const box = new state.Token('qa_task', '', 0);
     box.meta = { checked: m[1] !== ' ' };
@@ -157,7 +159,7 @@ function blockAttributes(state: StateCore): void {
   for (const token of state.tokens) {
     if (token.type === 'html_block') {
       env.qaRaw = true;
-      token.content = neutraliseKitAttributes(token.content);
+      token.content = defuseKitAttributes(token.content);
       if (token.map) {
         const span = `${token.map[0] + 1}-${token.map[1]}`;
         token.content = token.content.replace(/^(\s*<[A-Za-z][A-Za-z0-9-]*)(?=[\s/>])/, `$1 data-qa-line="${span}" data-qa-html`);
@@ -168,7 +170,7 @@ function blockAttributes(state: StateCore): void {
       for (const child of token.children ?? []) {
         if (child.type === 'html_inline') {
           env.qaRaw = true;
-          child.content = neutraliseKitAttributes(child.content);
+          child.content = defuseKitAttributes(child.content);
         }
       }
       continue;
@@ -199,8 +201,9 @@ function renderTagCompact(this: Renderer, tokens: Token[], idx: number): string 
   return `${token.nesting === -1 ? '</' : '<'}${token.tag}${this.renderAttrs(token)}>`;
 }
 
+/** Code as written, line breaks and trailing blank lines included (the highlighter keeps them too). */
 function codeBlock(token: Token, lang: string, slf: Renderer): string {
-  const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+  const text = token.content;
   const langAttr = lang ? ` data-lang="${escapeHtml(lang)}"` : '';
   return `<pre class="qa-code"${langAttr}${slf.renderAttrs(token)}><code>${escapeHtml(text)}</code></pre>`;
 }
@@ -274,11 +277,71 @@ export function loadEmoji(): Promise<void> {
   return emoji;
 }
 
+type LinkifyMatch = { schema: string; raw: string };
+
+// GitHub's e-mail autolink: letters, digits and `.+-_`, `@`, dot-separated labels of letters, digits,
+// `-` and `_`, ending in a letter.
+const GITHUB_EMAIL = /^[a-z0-9.+_-]+@[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.[a-z0-9_-]*[a-z]$/i;
+
+/**
+ * GitHub's autolinks: `http://`, `https://`, `ftp://` and `mailto:` URLs,
+ * addresses starting with `www.`, and e-mail addresses under GitHub's rule.
+ * Not bare domains (`crates.io`, `README.md`), `//host`, nor `name@1.2.3`.
+ */
+function githubAutolink(m: LinkifyMatch): boolean {
+  if (m.schema === '') return /^www\./i.test(m.raw);
+  if (m.schema === 'mailto:' && !/^mailto:/i.test(m.raw)) return GITHUB_EMAIL.test(m.raw);
+  return m.schema === 'http:' || m.schema === 'https:' || m.schema === 'ftp:' || m.schema === 'mailto:';
+}
+
+/** Strikethrough with one or two tildes, as on GitHub (`~a~`, `~~a~~` → `<del>`; three or more are text). */
+function strikethrough(md: MarkdownIt): void {
+  type Delimiter = { marker: number; length: number; token: number; end: number; open: boolean; close: boolean };
+  type InlineState = StateInline & { delimiters: Delimiter[]; tokens_meta: Array<{ delimiters?: Delimiter[] } | null> };
+  // A single tilde pairs only with a single one: it gets a marker of its own.
+  const DOUBLE = 0x7e;
+  const SINGLE = 0x7e + 0x10000;
+  md.inline.ruler.at('strikethrough', (state, silent) => {
+    if (silent || state.src.charCodeAt(state.pos) !== 0x7e) return false;
+    const scanned = state.scanDelims(state.pos, true);
+    const run = state.src.slice(state.pos, state.pos + scanned.length);
+    const token = state.push('text', '', 0);
+    token.content = run;
+    if (scanned.length <= 2) {
+      (state as InlineState).delimiters.push({
+        marker: scanned.length === 1 ? SINGLE : DOUBLE, length: 0, token: state.tokens.length - 1, end: -1, open: scanned.can_open, close: scanned.can_close,
+      });
+    }
+    state.pos += scanned.length;
+    return true;
+  });
+  const pair = (state: InlineState, delimiters: Delimiter[]) => {
+    for (const open of delimiters) {
+      if ((open.marker !== DOUBLE && open.marker !== SINGLE) || open.end === -1) continue;
+      const markup = open.marker === DOUBLE ? '~~' : '~';
+      for (const [at, type, nesting] of [[open.token, 's_open', 1], [delimiters[open.end]!.token, 's_close', -1]] as const) {
+        Object.assign(state.tokens[at]!, { type, tag: 'del', nesting, markup, content: '' });
+      }
+    }
+  };
+  md.inline.ruler2.at('strikethrough', (state) => {
+    const s = state as InlineState;
+    pair(s, s.delimiters);
+    for (const meta of s.tokens_meta) if (meta?.delimiters) pair(s, meta.delimiters);
+    return false;
+  });
+}
+
 function createParser(): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
-  // Addresses without a scheme are links only under common generic endings: `README.md` or
-  // `index.ts` are file names (country-code endings would make them links).
-  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, false);
+  // Autolinks as on GitHub (see `githubAutolink`); the endings list only widens `www.` addresses.
+  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, true);
+  const match = md.linkify.match.bind(md.linkify);
+  md.linkify.match = (text) => {
+    const found = match(text);
+    return found && found.filter(githubAutolink);
+  };
+  strikethrough(md);
   md.use(frontMatterPlugin);
   md.use(footnotePlugin);
   md.use(alertsPlugin, {
@@ -312,9 +375,16 @@ function createParser(): MarkdownIt {
   };
   rules.footnote_block_open = (_tokens, _idx, _options, env) =>
     `<section class="footnotes"${kit(env as Env, 'footnotes')}><h2 class="qa-sr-only"${kit(env as Env, 'footnotes-label')}></h2><ol class="footnotes-list">`;
+  // Footnote marks as on GitHub: `1`, not `[1]`; `↩`, not `↩︎`.
+  rules.footnote_caption = (tokens, idx) => {
+    const meta = tokens[idx]!.meta as { id: number; subId: number };
+    return `${meta.id + 1}${meta.subId > 0 ? `:${meta.subId}` : ''}`;
+  };
   const backref = rules.footnote_anchor!;
   rules.footnote_anchor = (tokens, idx, options, env, slf) =>
-    backref(tokens, idx, options, env, slf).replace('class="footnote-backref"', `class="footnote-backref"${kit(env as Env, 'backref')}`);
+    backref(tokens, idx, options, env, slf)
+      .replace('class="footnote-backref"', `class="footnote-backref"${kit(env as Env, 'backref')}`)
+      .replace('\u21a9\ufe0e', '\u21a9');
   return md;
 }
 
@@ -350,21 +420,6 @@ function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
   // Until the emoji table is loaded there is no emoji rule: names the parser does not know are skipped.
   md.core.ruler.enableOnly(rules, true);
   md.core.process(state);
-}
-
-// Raw HTML elements whose end tag is optional or absent: ignored when tracking open elements.
-const NOT_COUNTED = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'colgroup', 'tbody', 'thead', 'tfoot', 'rp', 'rt']);
-
-/** How many raw HTML elements a top-level HTML block leaves open (negative when it closes some). */
-function htmlDepthChange(html: string): number {
-  let depth = 0;
-  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, '');
-  for (const m of withoutComments.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)\b[^>]*?(\/?)>/g)) {
-    const name = m[2]!.toLowerCase();
-    if (NOT_COUNTED.has(name) || m[3]) continue;
-    depth += m[1] ? -1 : 1;
-  }
-  return depth;
 }
 
 type TokenFactory = (type: string, tag: string, nesting: -1 | 0 | 1) => Token;
@@ -541,7 +596,7 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
       while (end < tokens.length && tokens[end]!.level !== start.level) end++;
     }
     // The first chunk ends exactly where it was asked to (the provisional first screen ends there too).
-    if (emitted === 0 && firstEnd !== undefined && pending.length && start.map && starts[start.map[0]]! >= firstEnd) yield flush();
+    if (emitted === 0 && firstEnd !== undefined && openHtml === 0 && pending.length && start.map && starts[start.map[0]]! >= firstEnd) yield flush();
     const block = tokens.slice(i, end + 1);
     i = end + 1;
     if (start.type === 'footnote_reference_open') {

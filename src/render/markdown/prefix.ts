@@ -7,15 +7,32 @@
 /** Source characters in the first chunk (small, so the first screen is quick). */
 export const FIRST_CHUNK_CHARS = 2_500;
 
+// Raw HTML elements whose end tag is optional or absent: ignored when tracking open elements.
+const NOT_COUNTED = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'colgroup', 'tbody', 'thead', 'tfoot', 'rp', 'rt']);
+
+/** How many raw HTML elements a top-level HTML block leaves open (negative when it closes some). */
+export function htmlDepthChange(html: string): number {
+  let depth = 0;
+  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, '');
+  for (const m of withoutComments.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)\b[^>]*?(\/?)>/g)) {
+    const name = m[2]!.toLowerCase();
+    if (NOT_COUNTED.has(name) || m[3]) continue;
+    depth += m[1] ? -1 : 1;
+  }
+  return depth;
+}
+
 /**
  * The start of a document up to about `chars` characters, cut at a blank
- * line outside fenced code and before an unindented line, or null when no
+ * line outside fenced code and outside raw HTML left open (`<details>` …
+ * `</details>` around Markdown), before an unindented line; or null when no
  * such cut comes soon enough. Rendered on its own it gives a provisional
  * first screen while the whole document is still being parsed.
  */
 export function documentPrefix(source: string, chars: number): string | null {
   const limit = Math.min(source.length, chars * 4);
   let fence: string | null = null;
+  let openHtml = 0;
   let pos = 0;
   while (pos < limit) {
     const end = source.indexOf('\n', pos);
@@ -26,9 +43,12 @@ export function documentPrefix(source: string, chars: number): string | null {
       const run = marker[1]!;
       if (fence === null) fence = run;
       else if (run[0] === fence[0] && run.length >= fence.length && line.trim() === run) fence = null;
+    } else if (fence === null && line.includes('<')) {
+      // Tags in code spans are text; counting them only makes the cut come later (or not at all).
+      openHtml = Math.max(0, openHtml + htmlDepthChange(line.replace(/`+[^`]*`+/g, '')));
     }
     pos = end + 1;
-    if (fence === null && pos >= chars && line.trim() === '' && /^[^\s]/.test(source.slice(pos, pos + 1))) return source.slice(0, pos);
+    if (fence === null && openHtml === 0 && pos >= chars && line.trim() === '' && /^[^\s]/.test(source.slice(pos, pos + 1))) return source.slice(0, pos);
   }
   return null;
 }

@@ -185,12 +185,12 @@ describe('Markdown rendering: lazy highlighting', function () {
     m.host.scrollIntoView();
     const [top, bottom] = Array.from(m.container.querySelectorAll<HTMLElement>('pre.qa-code > code'));
     await waitFor(() => top!.dataset.qaHighlighted !== undefined, 20_000);
-    expect(top!.textContent).to.equal('const answer: number = 42;');
+    expect(top!.textContent).to.equal('const answer: number = 42;\n');
     await new Promise((r) => setTimeout(r, 300));
     expect(bottom!.dataset.qaHighlighted).to.equal(undefined);
     m.host.scrollTop = m.host.scrollHeight;
     await waitFor(() => bottom!.dataset.qaHighlighted !== undefined, 20_000);
-    expect(bottom!.textContent).to.equal('const answer: number = 42;');
+    expect(bottom!.textContent).to.equal('const answer: number = 42;\n');
     m.remove();
   });
 });
