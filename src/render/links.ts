@@ -5,7 +5,8 @@
  * - `http:`, `https:`, `mailto:` → external (opens in a new tab);
  * - `#fragment` → an anchor inside the same document;
  * - a relative path → a workspace path resolved against the document's
- *   directory, clickable only once the host accepts it;
+ *   directory (a root-relative `/docs/x.md` against the workspace root, as
+ *   on code-hosting sites), clickable only once the host accepts it;
  * - anything else (other schemes, `//host` references, paths that climb
  *   above the workspace root) → not a link at all.
  */
@@ -19,6 +20,11 @@ export type LinkTarget =
 
 // Characters browsers drop or ignore inside URLs.
 const URL_NOISE = /[\u0000-\u0020\u007F-\u009F\u00AD\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+// What a browser's URL parser drops from an `href`: C0 controls and spaces at either end, tabs and
+// line breaks anywhere. A space inside stays (and is sent as `%20`), as do other characters; the
+// invisible ones (format characters, other controls) are dropped too, so they cannot disguise a target.
+const URL_EDGES = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const URL_INNER_NOISE = /[\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 function decode(s: string): string {
@@ -37,15 +43,16 @@ export function dirname(path: string): string {
 }
 
 /**
- * Resolves a relative reference against a workspace directory. Returns the
- * normalised workspace path, or null when it climbs above the root, is
- * absolute, or contains characters no workspace path has.
+ * Resolves a relative reference against a workspace directory (a
+ * root-relative one, `/docs/x.md`, against the workspace root). Returns the
+ * normalised workspace path, or null when it climbs above the root, names
+ * another host (`//host`), or contains characters no workspace path has.
  */
 export function resolveWorkspacePath(fromDir: string, relative: string): string | null {
   const decoded = decode(relative);
   if (decoded.includes('\0') || decoded.includes('\\') || /^[a-z]:/i.test(decoded)) return null;
-  if (decoded.startsWith('/')) return null;
-  const parts = fromDir ? fromDir.split('/').filter((p) => p !== '' && p !== '.') : [];
+  if (decoded.startsWith('//')) return null;
+  const parts = fromDir && !decoded.startsWith('/') ? fromDir.split('/').filter((p) => p !== '' && p !== '.') : [];
   for (const segment of decoded.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
@@ -60,7 +67,7 @@ export function resolveWorkspacePath(fromDir: string, relative: string): string 
 
 /** Classifies an `href` written in the document at workspace path `docPath`. */
 export function classifyHref(href: string, docPath: string): LinkTarget {
-  const raw = href.replace(URL_NOISE, '');
+  const raw = href.replace(URL_EDGES, '').replace(URL_INNER_NOISE, '');
   if (raw === '') return { kind: 'none' };
   if (raw.startsWith('#')) {
     const fragment = decode(raw.slice(1));

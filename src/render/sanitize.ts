@@ -71,7 +71,6 @@ export interface SanitizeFindings {
   links: HTMLAnchorElement[];
   images: HTMLImageElement[];
   pres: HTMLPreElement[];
-  headerCells: HTMLTableCellElement[];
   tables: HTMLTableElement[];
   /** Elements the kit itself emitted (their `data-qa-kit` carries the render's nonce). */
   kit: Element[];
@@ -79,7 +78,7 @@ export interface SanitizeFindings {
 
 /** Empty findings, to pass as `SanitizeContext.found`. */
 export function newFindings(): SanitizeFindings {
-  return { links: [], images: [], pres: [], headerCells: [], tables: [], kit: [] };
+  return { links: [], images: [], pres: [], tables: [], kit: [] };
 }
 
 /** What one sanitize call needs to know. */
@@ -203,9 +202,6 @@ function afterAttributes(node: Element): void {
       return;
     case 'img':
       found?.images.push(node as HTMLImageElement);
-      return;
-    case 'th':
-      found?.headerCells.push(node as HTMLTableCellElement);
       return;
     default:
   }

@@ -132,7 +132,9 @@ function unlink(a: HTMLAnchorElement, ctx: DecorateContext, pending: boolean): H
   const span = a.ownerDocument.createElement('span');
   span.className = pending ? 'qa-link-pending' : 'qa-link-unavailable';
   span.setAttribute('data-qa-link', pending ? 'pending' : 'unavailable');
+  // A pending link keeps the document's title (`[a](b.md "Title")`) for when it becomes a link.
   if (!pending) span.title = term(ctx.locale, 'linkUnavailable');
+  else if (a.title) span.title = a.title;
   if (a.id) span.id = a.id;
   span.append(...a.childNodes);
   a.replaceWith(span);
@@ -198,6 +200,7 @@ export function acceptWorkspaceLink(el: HTMLElement, path: string, fragment: str
   a.setAttribute('data-qa-target', path);
   if (fragment) a.setAttribute('data-qa-fragment', fragment);
   if (el.id) a.id = el.id;
+  if (el.title) a.title = el.title;
   a.append(...el.childNodes);
   el.replaceWith(a);
   return a;
@@ -280,14 +283,6 @@ function decorateBlocks(doc: Document, found: SanitizeFindings, ctx: DecorateCon
     // The kit's own code blocks are `<pre class="qa-code" data-lang><code>…</code></pre>`.
     const code = pre.firstElementChild;
     if (code?.localName === 'code' && pre.getAttribute('data-lang') && pre.classList.contains('qa-code')) ctx.codeBlocks.push(code as HTMLElement);
-  }
-  // An empty header cell names nothing: keep it as a plain cell.
-  for (const th of found.headerCells) {
-    if (th.textContent!.trim() !== '' || th.querySelector('img, .qa-image, input')) continue;
-    const td = doc.createElement('td');
-    for (const attr of Array.from(th.attributes)) td.setAttribute(attr.name, attr.value);
-    td.append(...th.childNodes);
-    th.replaceWith(td);
   }
   for (const table of found.tables) {
     if (table.parentElement?.classList.contains('qa-table')) continue;

@@ -22,7 +22,9 @@ describe('Markdown rendering: link policy', () => {
     expect(classifyHref('../../x.md', 'docs/a.md').kind).to.equal('none');
     expect(classifyHref('%2e%2e/%2e%2e/x.md', 'docs/a.md').kind).to.equal('none');
     expect(classifyHref('..%5c..%5cx.md', 'docs/a.md').kind).to.equal('none');
-    expect(classifyHref('/abs.md', 'docs/a.md').kind).to.equal('none');
+    // Root-relative: against the workspace root, as on code-hosting sites.
+    expect(classifyHref('/abs.md', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'abs.md', fragment: '' });
+    expect(classifyHref('/../abs.md', 'docs/a.md').kind).to.equal('none');
     expect(classifyHref('C:/x.md', 'docs/a.md').kind).to.equal('none');
     expect(classifyHref('java\tscript:alert(1)', 'docs/a.md').kind).to.equal('none');
     expect(resolveWorkspacePath('', 'a/./b/../c.md')).to.equal('a/c.md');
@@ -75,8 +77,8 @@ describe('Markdown rendering: link policy', () => {
       expect(s.localName).to.equal('span');
       expect(s.title).to.equal('This link cannot be opened here.');
     }
-    // `..` escapes and absolute paths never reach the host; each path is asked once.
-    expect([...calls].sort()).to.deep.equal(['docs/api/index.md', 'docs/guide/architecture.md', 'docs/guide/readme.md', 'docs/guide/secret/notes.md']);
+    // `..` escapes never reach the host, a root-relative path is asked from the workspace root; each path is asked once.
+    expect([...calls].sort()).to.deep.equal(['docs/api/index.md', 'docs/guide/architecture.md', 'docs/guide/readme.md', 'docs/guide/secret/notes.md', 'etc/hosts']);
     assertSanitized(c, { idPrefix: ID_PREFIX });
     r.remove();
   });
