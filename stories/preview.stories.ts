@@ -69,6 +69,18 @@ export const trojanSourceFile = [
   '',
 ].join('\n');
 
+/** Code with invisible characters that hide a difference, and emoji whose joiners and flag tags draw something. */
+export const invisibleCharsFile = [
+  '// Who may open the admin console.',
+  'const ADMIN = "admin";',
+  'const ADMIN\u200B = "guest"; // a second constant, named like the first',
+  'export const canOpen = (role) => role === ADMIN\u200B;',
+  '\uFEFFconst note = "soft\u00ADhyphen, word\u2060joiner, filler\u3164";',
+  'const tagged = "ok\u{E0041}\u{E0042}";',
+  'const team = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467} \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";',
+  '',
+].join('\n');
+
 let hugeFile: string | null = null;
 function hugeCode(): string {
   hugeFile ??= generatedCode(60_000);
@@ -112,6 +124,10 @@ export const previewStories: StoryGroup = {
       path: 'src/auth/console.js',
       host: createMemoryHost({ 'src/auth/console.js': trojanSourceFile }),
       ranges: [{ lineStart: 4, lineEnd: 6 }],
+    })),
+    story('code-invisible', 'Code with invisible characters', () => ({
+      path: 'src/auth/roles.js',
+      host: createMemoryHost({ 'src/auth/roles.js': invisibleCharsFile }),
     })),
     ...corpusStories,
   ],

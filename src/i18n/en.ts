@@ -86,6 +86,7 @@ export const en: QaTerms = {
   copyCode: 'Copy',
   bidiWarning: 'This file contains characters that change text direction; they are shown as markers.',
   alertNote: 'Note',
+  invisibleWarning: 'This file contains invisible characters; they are shown as markers.',
   alertTip: 'Tip',
   alertImportant: 'Important',
   alertWarning: 'Warning',

@@ -86,6 +86,7 @@ export const ru: QaTerms = {
   copyCode: 'Копировать',
   bidiWarning: 'В файле есть символы смены направления текста; они показаны метками.',
   alertNote: 'Примечание',
+  invisibleWarning: 'В файле есть невидимые символы; они показаны метками.',
   alertTip: 'Совет',
   alertImportant: 'Важно',
   alertWarning: 'Предупреждение',

@@ -104,6 +104,8 @@ export interface QaTerms {
   bidiWarning: string;
   alertNote: string;
   alertTip: string;
+  /** The raw view shows invisible characters (zero-width, BOM, soft hyphen, tag characters) as markers. */
+  invisibleWarning: string;
   alertImportant: string;
   alertWarning: string;
   alertCaution: string;

@@ -86,6 +86,7 @@ export const zh: QaTerms = {
   copyCode: '复制',
   bidiWarning: '此文件包含改变文字方向的字符，已用标记显示。',
   alertNote: '注意',
+  invisibleWarning: '此文件包含不可见字符，已用标记显示。',
   alertTip: '提示',
   alertImportant: '重要',
   alertWarning: '警告',

@@ -7,7 +7,7 @@
 const globalPatterns = new WeakMap<RegExp, RegExp>();
 
 /**
- * Replaces every character matching `pattern` (a one-character class, not
+ * Replaces every character matching `pattern` (one character per match, not
  * global) in the text under `root` with a marker span of class `className`
  * and tooltip `title`. Returns true when anything was replaced.
  */
@@ -28,6 +28,8 @@ export function revealCharacters(root: Node, pattern: RegExp, className: string,
       marker.className = className;
       marker.title = title;
       marker.textContent = `⟦U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`;
+      // A character outside the BMP (a tag character) is two UTF-16 units of the text.
+      if (m[0].length > 1) marker.setAttribute('data-units', String(m[0].length));
       parts.push(marker);
       last = m.index + m[0].length;
     }

@@ -353,6 +353,7 @@ export class QaFilePreview extends LitElement {
       heightHint: this.bodyHeight,
       onLaidOut: () => {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
+      invisibleLabel: t('invisibleWarning'),
       },
     });
     this.rawView.setRanges(this.ranges);
@@ -529,6 +530,7 @@ export class QaFilePreview extends LitElement {
   private renderChip(): TemplateResult | typeof nothing {
     if (this.status !== 'ready' || !this.ranges.length) return nothing;
     return renderRangesBar(this.ranges, this.currentMode, this.localize.t.bind(this.localize), {
+    if (this.doc?.hasInvisible && this.currentMode === 'raw') notes.push(t('invisibleWarning'));
       jump: () => this.jumpToRange(),
       viewRaw: (r) => this.viewRawAt(r),
     });

@@ -8,13 +8,16 @@
  */
 import { chunkLine, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
+import { INVISIBLE_CHARACTER } from '../../model/text.js';
 
 /** Columns a tab advances to (matches the view's `tab-size`). */
 export const TAB_SIZE = 4;
 
 /** Characters that change the direction of the text around them (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates and marks. */
 export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
-/** Extra columns a direction control takes when shown as a marker (`⟦U+202E⟧`). */
+/** Invisible characters (zero-width, BOM, soft hyphen, fillers, tag characters): shown as markers too, with their own notice. */
+export { INVISIBLE_CHARACTER };
+/** Extra columns a direction control or invisible character takes when shown as a marker (`⟦U+202E⟧`). */
 export const BIDI_MARKER_COLUMNS = 8;
 
 export class RawDocument {
@@ -24,6 +27,8 @@ export class RawDocument {
   readonly columns: number;
   /** True when the text holds direction controls (shown as markers, with a notice). */
   readonly hasBidi: boolean;
+  /** True when the text holds invisible characters (shown as markers, with a notice). */
+  readonly hasInvisible: boolean;
   /** Where each line starts and ends. */
   private readonly lines: TextLines;
   /** For each line, the chunk its tokens are in (index into `chunks`, -1: none yet). */
@@ -44,6 +49,7 @@ export class RawDocument {
     // The last line starts past the text: the text ends with a line break.
     this.count = total > 1 && this.lines.start(total - 1) >= text.length ? total - 1 : total;
     this.hasBidi = BIDI_CONTROL.test(text);
+    this.hasInvisible = INVISIBLE_CHARACTER.test(text);
     this.columns = this.widest();
     this.where = new Int32Array(this.count).fill(-1);
     this.exact = new Uint8Array(this.count);
@@ -52,11 +58,12 @@ export class RawDocument {
   /** The widest line in columns, in one sweep over the text's tabs (and direction controls) in order. */
   private widest(): number {
     const { text, lines } = this;
-    if (!this.hasBidi && text.indexOf('\t') === -1 && text.indexOf('\r') === -1) {
+    if (!this.hasBidi && !this.hasInvisible && text.indexOf('\t') === -1 && text.indexOf('\r') === -1) {
       // Only line feeds: a line's width is the distance between two line starts.
       return lines.longest(this.count);
     }
-    const bidi = this.hasBidi ? new RegExp(BIDI_CONTROL.source, 'g') : null;
+    const shown = [this.hasBidi ? BIDI_CONTROL.source : '', this.hasInvisible ? INVISIBLE_CHARACTER.source : ''].filter(Boolean).join('|');
+    const bidi = shown ? new RegExp(shown, 'gu') : null;
     let tab = text.indexOf('\t');
     let control = bidi ? bidi.exec(text) : null;
     let columns = 0;

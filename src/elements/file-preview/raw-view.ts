@@ -12,7 +12,7 @@
 import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
 import { revealCharacters } from '../../render/reveal.js';
-import { BIDI_CONTROL, RawDocument } from './raw-document.js';
+import { BIDI_CONTROL, INVISIBLE_CHARACTER, RawDocument } from './raw-document.js';
 
 /** Height of one line, in CSS pixels (the styles use the same value). */
 export const LINE_HEIGHT = 20;
@@ -34,6 +34,8 @@ export interface RawViewOptions {
   label: string;
   /** Tooltip of the markers that stand for direction controls. */
   bidiLabel?: string;
+  /** Tooltip of the markers that stand for invisible characters. */
+  invisibleLabel?: string;
   /** Height the view will most likely have (from an earlier layout), used until it is laid out. */
   heightHint?: number | null;
   /** Called once, when the first layout has placed the rows where they belong. */
@@ -42,12 +44,15 @@ export interface RawViewOptions {
 
 /**
  * The DOM of one line: its tokens, and each direction control shown as a
- * marker (`⟦U+202E⟧`) so that it cannot reorder what the reader sees. The
- * markers only stand in for the characters: copying yields the real text.
+ * marker (`⟦U+202E⟧`) so that it cannot reorder what the reader sees, and
+ * each invisible character (`⟦U+200B⟧`) so that it cannot hide a
+ * difference. The markers only stand in for the characters: copying yields
+ * the real text.
  */
-export function renderLine(text: string, tokens: TokenLine | undefined, into: HTMLElement, bidiLabel: string | null): void {
+export function renderLine(text: string, tokens: TokenLine | undefined, into: HTMLElement, bidiLabel: string | null, invisibleLabel: string | null = null): void {
   renderTokens(text, tokens, into, into.ownerDocument);
   if (bidiLabel !== null && BIDI_CONTROL.test(text) && revealCharacters(into, BIDI_CONTROL, 'bidi', bidiLabel)) into.classList.add('has-bidi');
+  if (invisibleLabel !== null && INVISIBLE_CHARACTER.test(text) && revealCharacters(into, INVISIBLE_CHARACTER, 'bidi invisible', invisibleLabel)) into.classList.add('has-bidi');
 }
 
 export class RawView {
@@ -81,6 +86,7 @@ export class RawView {
   private fillFrame = 0;
   private live = true;
   private readonly bidiLabel: string | null;
+  private readonly invisibleLabel: string | null;
   private readonly onLaidOut: () => void;
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
@@ -94,6 +100,7 @@ export class RawView {
     this.scroller = container;
     this.hint = options.heightHint && options.heightHint > 0 ? options.heightHint : FALLBACK_HEIGHT;
     this.bidiLabel = doc.hasBidi ? (options.bidiLabel ?? '') : null;
+    this.invisibleLabel = doc.hasInvisible ? (options.invisibleLabel ?? '') : null;
     this.onLaidOut = options.onLaidOut ?? (() => {});
     container.replaceChildren();
     container.tabIndex = 0;
@@ -277,7 +284,7 @@ export class RawView {
     row.className = 'ln';
     row.dataset.n = String(n + 1);
     row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
-    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
+    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel, this.invisibleLabel);
     this.decorate(row, n);
     return row;
   }
@@ -292,7 +299,7 @@ export class RawView {
 
   private rerender(row: HTMLElement, n: number): void {
     row.replaceChildren();
-    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel);
+    renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel, this.invisibleLabel);
   }
 
   private repaint(from: number, to: number): void {
@@ -334,13 +341,15 @@ export class RawView {
     if (!row.classList.contains('has-bidi')) return col;
     for (const m of Array.from(row.querySelectorAll<HTMLElement>('.bidi'))) {
       const shown = m.textContent?.length ?? 0;
-      if (r.comparePoint(m, m.childNodes.length) === 0) col -= shown - 1;
+      // A marker stands for one character: one UTF-16 unit, or two (a tag character).
+      const units = Number(m.dataset.units ?? 1);
+      if (r.comparePoint(m, m.childNodes.length) === 0) col -= shown - units;
       else if (r.comparePoint(m, 0) === 0) {
         const part = doc.createRange();
         part.setStart(m, 0);
         part.setEnd(node, offset);
         const inside = part.toString().length;
-        col -= inside === shown ? shown - 1 : inside;
+        col -= inside === shown ? shown - units : inside;
       }
     }
     return col;

@@ -127,6 +127,14 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelector('.ln.ref-start')?.getAttribute('data-n')).to.equal('4');
     },
   },
+  'code-invisible': {
+    status: 'ready',
+    rendered: true,
+    check: (_el, sr) => {
+      expect(text(sr, '[part="notice"]')).to.equal('This file contains invisible characters; they are shown as markers.');
+      expect(sr.querySelectorAll('.ln .bidi.invisible').length).to.equal(8);
+    },
+  },
 };
 
 for (const s of previewStories.stories) {
