@@ -284,7 +284,13 @@ function decorateBlocks(doc: Document, found: SanitizeFindings, ctx: DecorateCon
     const code = pre.firstElementChild;
     if (code?.localName === 'code' && pre.getAttribute('data-lang') && pre.classList.contains('qa-code')) ctx.codeBlocks.push(code as HTMLElement);
   }
+  // Only outermost tables scroll: a table inside another one's cell stays where it is. Moving a table moves
+  // its whole subtree, so wrapping every table of a nested stack cost depth × size (5,000 nested tables: seconds).
+  let outer: HTMLTableElement | null = null;
   for (const table of found.tables) {
+    // In document order: a nested table follows the table that holds it.
+    if (outer?.contains(table)) continue;
+    outer = table;
     if (table.parentElement?.classList.contains('qa-table')) continue;
     const wrap = doc.createElement('div');
     wrap.className = 'qa-table';
