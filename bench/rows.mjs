@@ -21,6 +21,8 @@ export const SCENARIOS = [
     { id: `md-ours@${w}`, page: 'markdown-ours', params: { w }, group: w },
     { id: `md-baseline@${w}`, page: 'markdown-baseline', params: { w }, group: w },
   ]),
+  // Hostile documents: over the work budget, they settle in Raw.
+  ...['md-hostile-reconstruction', 'md-hostile-deep'].map((w) => ({ id: `hostile@${w}`, page: 'markdown-hostile', params: { w }, group: 'hostile' })),
   // Raw view of the 2 MB / 57,000-line TypeScript file.
   // Memory is read at the end of each run: the 2 MB file open and highlighted, plus panel and footer with 5,000 sources.
   { id: 'raw-ours', page: 'raw-ours', params: { w: 'ts-2mb', jump: 40_000, sources: 5000 }, group: 'raw', heap: true, heavy: true, timeoutMs: 120_000 },
@@ -54,6 +56,11 @@ export const ROWS = [
   { id: 'md-100k-block', label: 'Markdown 100 KB: fully rendered vs md-block', value: ['md-ours@md-100kb', 'painted'], base: ['md-block@md-100kb', 'painted'], baseName: 'md-block', target: { ratio: 1.0 }, unit: 'ms', task: true },
   { id: 'md-jest', label: 'Markdown 289 KB jest CHANGELOG: fully rendered', value: ['md-ours@md-jest-changelog', 'painted'], base: ['md-baseline@md-jest-changelog', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
   { id: 'md-readme', label: 'Markdown 70 KB README (node_modules): fully rendered', value: ['md-ours@md-real-readme', 'painted'], base: ['md-baseline@md-real-readme', 'painted'], baseName: 'markdown-it+DOMPurify', target: { ratio: 1.0 }, unit: 'ms', task: true },
+
+  { id: 'hostile-task', label: 'Hostile documents: longest main-thread task (reconstruction; nested tables below)', value: ['hostile@md-hostile-reconstruction', 'longestTask'], target: { max: 200 }, unit: 'ms' },
+  { id: 'hostile-final', label: 'Hostile documents: time to final state (reconstruction, Raw with notice)', value: ['hostile@md-hostile-reconstruction', 'final'], unit: 'ms' },
+  { id: 'hostile-deep-task', label: 'Hostile documents: longest main-thread task (tables nested 5,000 deep)', value: ['hostile@md-hostile-deep', 'longestTask'], target: { max: 200 }, unit: 'ms' },
+  { id: 'hostile-deep-final', label: 'Hostile documents: time to final state (nested tables, Raw with notice)', value: ['hostile@md-hostile-deep', 'final'], unit: 'ms' },
 
   { id: 'raw-open', label: 'Raw 57,220 lines: open → painted with numbers', value: ['raw-ours', 'painted'], base: ['raw-rows', 'painted'], baseName: 'one DOM row per line', target: { max: 50 }, unit: 'ms' },
   { id: 'raw-dom', label: 'Raw 57,220 lines: DOM elements', value: ['raw-ours', 'dom'], base: ['raw-rows', 'dom'], baseName: 'one DOM row per line', target: { max: 1000 }, unit: 'count' },

@@ -188,5 +188,8 @@ export function buildWorkloads(root) {
     add('ts-2mb', 'src/protocol.d.ts', text, `${ts.rel}, first ${text.split('\n').length - 1} lines (cut at a line end to stay within the 2,000,000-byte preview limit)`);
   }
   add('long-line', 'dist/readings.min.js', longLineFile(20_000), 'generated, one 20,000-character line');
+  // Built to cost time, not to run script (issue 18): the HTML parser rebuilds 300 unclosed formatting elements in each of 300 paragraphs (90,000 elements from 5 KB); tables nested 5,000 deep.
+  add('md-hostile-reconstruction', 'docs/reconstruction.md', `<p>${Array.from({ length: 300 }, (_, i) => `<b id=${i}>`).join('')}</p>${'<p>x</p>'.repeat(300)}\n`, 'generated, 300 unclosed <b id> + 300 paragraphs');
+  add('md-hostile-deep', 'docs/deep.md', `${'<table><tr><td>'.repeat(5000)}x\n`, 'generated, <table><tr><td> × 5,000');
   return list;
 }

@@ -81,6 +81,9 @@ export const invisibleCharsFile = [
   '',
 ].join('\n');
 
+/** Markdown built to be expensive: 300 unclosed formatting elements the HTML parser would rebuild in each of 300 paragraphs. */
+export const tooComplexMarkdown = `# Release notes\n\n<p>${Array.from({ length: 300 }, (_, i) => `<b id=${i}>`).join('')}</p>${'<p>x</p>'.repeat(300)}\n`;
+
 let hugeFile: string | null = null;
 function hugeCode(): string {
   hugeFile ??= generatedCode(60_000);
@@ -128,6 +131,10 @@ export const previewStories: StoryGroup = {
     story('code-invisible', 'Code with invisible characters', () => ({
       path: 'src/auth/roles.js',
       host: createMemoryHost({ 'src/auth/roles.js': invisibleCharsFile }),
+    })),
+    story('markdown-too-complex', 'Markdown over its work budget', () => ({
+      path: 'docs/release-notes.md',
+      host: createMemoryHost({ 'docs/release-notes.md': tooComplexMarkdown }),
     })),
     ...corpusStories,
   ],

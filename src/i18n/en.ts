@@ -67,6 +67,7 @@ export const en: QaTerms = {
   openRawExcerpt: 'Open raw excerpt',
   renderLimit: 'This Markdown file is too large to render, so it is shown as raw text.',
   renderFailed: 'This Markdown file could not be rendered, so it is shown as raw text.',
+  renderTooComplex: 'This document is too complex to render; showing the source.',
   partialNotice: 'Only part of this file was loaded.',
   errorTitle: 'Could not open this source.',
   errorBody: 'The source may have moved or is no longer accessible.',

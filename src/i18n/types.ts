@@ -84,6 +84,8 @@ export interface QaTerms {
   openRawExcerpt: string;
   renderLimit: string;
   renderFailed: string;
+  /** Markdown over its work budget (too many or too deeply nested elements), shown raw. */
+  renderTooComplex: string;
   partialNotice: string;
   errorTitle: string;
   errorBody: string;

@@ -67,6 +67,7 @@ export const zh: QaTerms = {
   openRawExcerpt: '打开原文摘录',
   renderLimit: '此 Markdown 文件过大，无法渲染，已显示原文。',
   renderFailed: '此 Markdown 文件无法渲染，已显示原文。',
+  renderTooComplex: '此文档过于复杂，无法渲染，已显示原文。',
   partialNotice: '仅加载了此文件的一部分。',
   errorTitle: '无法打开此来源。',
   errorBody: '该来源可能已移动或无法再访问。',

@@ -113,6 +113,8 @@ export class QaFilePreview extends LitElement {
   @state() private markdownDone = false;
   /** The Markdown renderer failed on this file (or did not load): the file is shown raw, with a notice. */
   @state() private renderFailed = false;
+  /** The Markdown file is over its work budget (too many or too deeply nested elements): shown raw, with a notice. */
+  @state() private tooComplex = false;
 
   private readonly localize = new LocalizeController(this);
   private readonly idPrefix = `qa${++instances}-`;
@@ -175,7 +177,7 @@ export class QaFilePreview extends LitElement {
   /** The mode shown now. */
   get currentMode(): QaPreviewMode {
     const path = this.file?.path ?? this.path ?? '';
-    if (!isMarkdownPath(path) || this.overRenderLimit || this.renderFailed) return 'raw';
+    if (!isMarkdownPath(path) || this.overRenderLimit || this.renderFailed || this.tooComplex) return 'raw';
     return this.mode ?? rememberedMode(extensionOf(path)) ?? 'rendered';
   }
 
@@ -221,6 +223,7 @@ export class QaFilePreview extends LitElement {
     this.markdownStarted = false;
     this.markdownDone = false;
     this.renderFailed = false;
+    this.tooComplex = false;
     this.status = status;
     this.loadId += 1;
   }
@@ -350,10 +353,10 @@ export class QaFilePreview extends LitElement {
     this.rawView = new RawView(el, this.doc, {
       label: `${t('raw')}: ${shownName(path)}`,
       bidiLabel: t('bidiWarning'),
+      invisibleLabel: t('invisibleWarning'),
       heightHint: this.bodyHeight,
       onLaidOut: () => {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
-      invisibleLabel: t('invisibleWarning'),
       },
     });
     this.rawView.setRanges(this.ranges);
@@ -396,7 +399,9 @@ export class QaFilePreview extends LitElement {
       .catch((error: unknown) => {
         // Aborted: a newer file or render took over. Anything else (the renderer failed or did not load): Raw still works.
         if (id !== this.loadId || ctl.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
-        this.renderFailed = true;
+        // Over the work budget (checked before anything is built): Raw, like a file over the size limit.
+        if (error instanceof Error && error.name === 'MarkdownTooComplexError') this.tooComplex = true;
+        else this.renderFailed = true;
       });
   }
 
@@ -433,7 +438,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private onToggle(mode: QaPreviewMode): void {
-    if (mode === 'rendered' && (this.overRenderLimit || this.renderFailed)) return;
+    if (mode === 'rendered' && (this.overRenderLimit || this.renderFailed || this.tooComplex)) return;
     this.setMode(mode, true);
   }
 
@@ -507,7 +512,7 @@ export class QaFilePreview extends LitElement {
     const ready = this.status === 'ready';
     const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
-      ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed, t, (m) => this.onToggle(m)) : nothing}
+      ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed || this.tooComplex, t, (m) => this.onToggle(m)) : nothing}
       <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
         ${icons.download()}
       </button>
@@ -521,16 +526,17 @@ export class QaFilePreview extends LitElement {
     const t = this.localize.t.bind(this.localize);
     const notes: string[] = [];
     if (this.overRenderLimit) notes.push(t('renderLimit'));
+    else if (this.tooComplex) notes.push(t('renderTooComplex'));
     else if (this.renderFailed) notes.push(t('renderFailed'));
     if (this.partial) notes.push(t('partialNotice'));
     if (this.doc?.hasBidi && this.currentMode === 'raw') notes.push(t('bidiWarning'));
+    if (this.doc?.hasInvisible && this.currentMode === 'raw') notes.push(t('invisibleWarning'));
     return renderNotices(notes);
   }
 
   private renderChip(): TemplateResult | typeof nothing {
     if (this.status !== 'ready' || !this.ranges.length) return nothing;
     return renderRangesBar(this.ranges, this.currentMode, this.localize.t.bind(this.localize), {
-    if (this.doc?.hasInvisible && this.currentMode === 'raw') notes.push(t('invisibleWarning'));
       jump: () => this.jumpToRange(),
       viewRaw: (r) => this.viewRawAt(r),
     });

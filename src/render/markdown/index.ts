@@ -16,9 +16,23 @@ import { nextTask, yieldToMain } from '../tasks.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin } from './marks.js';
+import type { WorkEstimate } from './budget.js';
 
 export { markdownStyles } from './styles.js';
 export { markBlocks, type LineRange } from './marks.js';
+export { MAX_DEPTH, MAX_DOCUMENT_ELEMENTS, MAX_PIECE_ELEMENTS, type WorkEstimate } from './budget.js';
+
+/**
+ * The rejection of a render whose document is over its work budget (too
+ * many or too deeply nested elements, see `budget.ts`): nothing was put in
+ * the container. `name` is `MarkdownTooComplexError`.
+ */
+export class MarkdownTooComplexError extends Error {
+  constructor(readonly estimate: WorkEstimate) {
+    super(`The Markdown document is too complex to render (${estimate.over}: ${estimate.elements} elements, depth ${estimate.depth}).`);
+    this.name = 'MarkdownTooComplexError';
+  }
+}
 
 export interface MarkdownRenderOptions {
   /** Workspace path of the document; relative links resolve against its directory. */
@@ -410,6 +424,7 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
       const chunk = await stream.next();
       if (job.cancelled) throw abortError();
       if (!chunk) break;
+      if (chunk.tooComplex) throw new MarkdownTooComplexError(chunk.tooComplex);
       // Waiting for the parser counts too: the browser renders at least once per slice.
       if (slices.due(chunk.html.length)) {
         await slices.next();

@@ -19,6 +19,7 @@ import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
 import { FIRST_CHUNK_CHARS, documentPrefix, htmlDepthChange } from './prefix.js';
 import { defuseInlineAttributes, defuseKitAttributes } from '../inline-attributes.js';
+import { estimateWork, type WorkEstimate } from './budget.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -58,6 +59,11 @@ export interface HtmlChunk {
    * block.
    */
   continues?: true;
+  /**
+   * The document is over its work budget (see `budget.ts`): this is the
+   * only chunk, with no markup, and the document must not be rendered.
+   */
+  tooComplex?: WorkEstimate;
 }
 
 export { FIRST_CHUNK_CHARS } from './prefix.js';
@@ -563,6 +569,12 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   const src = state.src;
   const starts = lineStarts(src);
   const sizeOf = (t: Token) => (t.map ? starts[Math.min(t.map[1], starts.length - 1)]! - starts[t.map[0]]! : 0);
+  // Before any markup is made: a document that would build too many or too deeply nested elements stops here.
+  const work = estimateWork(tokens, sizeOf, chunkChars);
+  if (work.over) {
+    yield { html: '', blocks: 0, lines: 0, tooComplex: work };
+    return;
+  }
 
   const footnoteDefs: Token[] = [];
   let pending: Token[] = [];
@@ -666,6 +678,7 @@ export function renderProvisional(prefix: string, nonce: string): HtmlChunk {
   let blocks = 0;
   let lines = 0;
   for (const chunk of renderChunks(prefix, { nonce, firstChunkChars: Infinity, chunkChars: Infinity })) {
+    if (chunk.tooComplex) return chunk;
     if (chunk.html.startsWith('<section class="footnotes"')) continue;
     html += chunk.html;
     blocks += chunk.blocks;
@@ -684,7 +697,11 @@ export async function* documentChunks(source: string, options: ParseOptions): As
   const prefix = options.firstChunkEnd === undefined ? provisionalPrefix(source, options.firstChunkChars) : null;
   const shortcodes = mayHaveShortcodes(source);
   if (shortcodes) void loadEmoji().catch(() => undefined);
-  if (prefix) yield renderProvisional(prefix, options.nonce);
+  if (prefix) {
+    const first = renderProvisional(prefix, options.nonce);
+    yield first;
+    if (first.tooComplex) return;
+  }
   if (shortcodes) await loadEmoji().catch(() => undefined);
   yield* renderChunks(source, prefix ? { ...options, firstChunkEnd: prefix.length } : options);
 }

@@ -135,6 +135,17 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelectorAll('.ln .bidi.invisible').length).to.equal(8);
     },
   },
+  'markdown-too-complex': {
+    status: 'ready',
+    rendered: true,
+    check: (el, sr) => {
+      // Over the work budget: Raw, with the notice, and Rendered cannot be chosen.
+      expect(el.currentMode).to.equal('raw');
+      expect(text(sr, '[part="notice"]')).to.equal('This document is too complex to render; showing the source.');
+      expect(sr.querySelector('[part="markdown"]')!.childElementCount).to.equal(0);
+      expect(sr.querySelector<HTMLInputElement>('[part="toggle"] [aria-disabled="true"], [part="toggle"] [disabled]')).to.not.equal(null);
+    },
+  },
 };
 
 for (const s of previewStories.stories) {
