@@ -3,8 +3,10 @@
 // one section per element with its properties and attributes, methods,
 // events and their detail, CSS parts, CSS custom properties and slots, plus
 // the kit tokens every element takes. The text between
-// `<!-- api:start -->` and `<!-- api:end -->` is replaced; the rest of the
-// README is hand-written.
+// `<!-- api:start -->` and `<!-- api:end -->` is replaced. Code examples that
+// must run as written are copied from the example apps: the fenced block
+// after `<!-- include: examples/apps/… -->` (up to `<!-- /include -->`) is the
+// file's text. The rest of the README is hand-written.
 //
 //   node scripts/docs.mjs           rewrite the README section
 //   node scripts/docs.mjs --check   exit 1 when the README section is stale
@@ -137,12 +139,19 @@ export function renderApi(manifest) {
   return parts.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** The README with its API section replaced (throws when the markers are missing). */
+const INCLUDE = /(<!-- include: ([\w./-]+) -->\n)```(\w*)\n[\s\S]*?```\n(<!-- \/include -->)/g;
+
+/** The README with every included example refreshed from its file (fenced as `lang`, the file's extension unless given). */
+export function updateIncludes(readme, readFile = (rel) => readFileSync(path.join(root, rel), 'utf8')) {
+  return readme.replace(INCLUDE, (_all, open, rel, lang, close) => `${open}\`\`\`${lang || path.extname(rel).slice(1)}\n${readFile(rel).trimEnd()}\n\`\`\`\n${close}`);
+}
+
+/** The README with its API section and included examples replaced (throws when the API markers are missing). */
 export function updateReadme(readme, manifest) {
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
   if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
-  return `${readme.slice(0, a + START.length)}\n${renderApi(manifest)}\n${readme.slice(b)}`;
+  return updateIncludes(`${readme.slice(0, a + START.length)}\n${renderApi(manifest)}\n${readme.slice(b)}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

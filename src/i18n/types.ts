@@ -104,10 +104,10 @@ export interface QaTerms {
   frontMatter: string;
   copyCode: string;
   bidiWarning: string;
-  alertNote: string;
-  alertTip: string;
   /** The raw view shows invisible characters (zero-width, BOM, soft hyphen, tag characters) as markers. */
   invisibleWarning: string;
+  alertNote: string;
+  alertTip: string;
   alertImportant: string;
   alertWarning: string;
   alertCaution: string;

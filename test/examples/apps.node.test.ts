@@ -15,8 +15,12 @@
 // Needs the kit's build (`npm test` runs it first).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { APPS, type AppName, type Breakage, type PageLog, STRICT_CSP, filesContaining, launchChromium, openPage, prepareApps, serve, type ServeOptions } from './apps.ts';
+import { APPS, type AppName, type Breakage, type PageLog, STRICT_CSP, appsDir, root, filesContaining, launchChromium, openPage, prepareApps, serve, type ServeOptions, shippedSizes } from './apps.ts';
 
 /** Generous: the machine may be busy; every wait ends as soon as its condition holds. */
 const WAIT = { timeout: 60_000, polling: 50 } as const;
@@ -219,4 +223,64 @@ describe('a broken deployment degrades to readable text with one clear message',
     });
     assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), []);
   });
+});
+
+describe('sizes as an application ships them (gzip, from the production builds above)', () => {
+  const KB = 1024;
+  const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+  const check = async (app: AppName, entry: string, initialBudget: number | null) => {
+    // @ts-expect-error a plain script module without type declarations
+    const { BUDGET, LANGUAGE_EXCEPTIONS } = (await import('../../scripts/size-budget.mjs')) as {
+      BUDGET: { core: number; highlighter: number; language: number };
+      LANGUAGE_EXCEPTIONS: Record<string, number>;
+    };
+    const shipped = await shippedSizes(app, entry);
+    const initial = shipped.initial.reduce((s, f) => s + f.gzip, 0);
+    const rows = [`initial load (${shipped.initial.length} files)  ${kb(initial)}${initialBudget ? `  budget ${kb(initialBudget)}` : ''}`];
+    for (const w of shipped.workers) rows.push(`worker ${path.basename(w.file)}  ${kb(w.gzip)}`);
+    const largest = [...shipped.grammars].sort((a, b) => b.gzip - a.gzip);
+    for (const g of largest.slice(0, 5)) rows.push(`grammar ${g.lang}  ${kb(g.gzip)}`);
+    console.log(`# ${app}: ${shipped.grammars.length} grammar chunks\n# ${rows.join('\n# ')}`);
+    if (initialBudget !== null) assert.ok(initial <= initialBudget, `${app}: the initial load is ${kb(initial)}, over ${kb(initialBudget)}`);
+    assert.equal(shipped.workers.length, 2, 'both workers are in the build');
+    for (const w of shipped.workers) {
+      const budget = /highlight/.test(w.file) ? BUDGET.highlighter : BUDGET.core;
+      assert.ok(w.gzip <= budget, `${w.file}: ${kb(w.gzip)} over ${kb(budget)}`);
+    }
+    assert.deepEqual(shipped.grammars.filter((g) => g.initial).map((g) => g.lang), [], 'no grammar in the initial load');
+    assert.ok(shipped.grammars.length >= 60, `grammars come as lazy chunks (${shipped.grammars.length} files)`);
+    for (const g of shipped.grammars) {
+      const budget = Math.max(BUDGET.language, ...g.lang.split('+').map((l) => LANGUAGE_EXCEPTIONS[l] ?? 0));
+      assert.ok(g.gzip <= budget, `grammar ${g.lang} (${g.file}): ${kb(g.gzip)} over ${kb(budget)}`);
+    }
+  };
+
+  test('esbuild page (the kit and a few lines of wiring): initial load ≤ 70 KB, workers and grammars within budget', async () => {
+    await check('esbuild', 'assets/main.js', 70 * KB);
+  });
+
+  test('React + Vite app: workers and grammar chunks within budget (the initial load is mostly React)', async () => {
+    const html = readFileSync(path.join(appsDir, 'vite-react', 'dist', 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1];
+    assert.ok(entry, 'the entry script in index.html');
+    await check('vite-react', entry, null);
+  });
+});
+
+test('the React component the README shows type-checks against the installed package (strict TypeScript)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qa-example-types-'));
+  try {
+    const config = {
+      compilerOptions: {
+        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], allowImportingTsExtensions: true, allowJs: true,
+      },
+      files: [path.join(appsDir, 'shared', 'AnswerSources.tsx')],
+    };
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -238,3 +238,57 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
   await page.goto(url, { waitUntil: 'load' });
   return { page, log, close: () => context.close() };
 }
+
+/** A shipped file and its gzip size (level 9, as the size budget measures). */
+export interface ShippedFile {
+  file: string;
+  gzip: number;
+}
+
+/** What a consumer's production build ships for the kit: the initial load, the workers, each grammar. */
+export interface Shipped {
+  /** The entry and every chunk it imports statically (the application's own code included). */
+  initial: ShippedFile[];
+  workers: ShippedFile[];
+  /** One per grammar file, named by the languages it registers (`+`-joined when a bundler merged several); `initial` says it loads with the page. */
+  grammars: Array<ShippedFile & { lang: string; initial: boolean }>;
+}
+
+const GRAMMAR_NAME = /displayName\\?"?:\s*\\?["`][^"`\\]*\\?["`],(?:[^{}]{0,160}?,)?\s*\\?"?name\\?"?:\s*\\?["`]([\w+#.-]+)\\?["`]/g;
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.\.?\/[^"']+)["']/g;
+
+/** Sizes of an app's build as its users download them; `entry` is the page's script (relative to `dist/`). */
+export async function shippedSizes(app: AppName, entry: string): Promise<Shipped> {
+  const { gzipSync } = await import('node:zlib');
+  const dist = path.join(appsDir, app, 'dist');
+  const code = (file: string) => readFileSync(path.join(dist, file));
+  const gz = (file: string) => gzipSync(code(file), { level: 9 }).length;
+  const closure = (start: string, skip: Set<string> = new Set()): string[] => {
+    const seen = new Set<string>([start]);
+    const queue = [start];
+    while (queue.length) {
+      const file = queue.shift()!;
+      for (const m of code(file).toString('utf8').matchAll(STATIC_IMPORT)) {
+        const dep = path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!));
+        if (!seen.has(dep) && !skip.has(dep) && existsSync(path.join(dist, dep))) {
+          seen.add(dep);
+          queue.push(dep);
+        }
+      }
+    }
+    return [...seen];
+  };
+  const files = buildFiles(app).filter((f) => f.endsWith('.js'));
+  const initial = closure(entry);
+  const initialSet = new Set(initial);
+  const workers = files.filter((f) => /(^|\/)(highlight|parse)\.worker([-.][^/]*)?\.js$/.test(f));
+  const grammars = files
+    .filter((f) => !workers.includes(f))
+    .map((file) => {
+      // The languages a chunk registers (`displayName: …, name: 'ts'`), whatever the file is called.
+      const names = [...new Set([...code(file).toString('utf8').matchAll(GRAMMAR_NAME)].map((m) => m[1]!))];
+      return { lang: names.join('+'), file, gzip: names.length ? gz(file) : 0, initial: initialSet.has(file) };
+    })
+    .filter((g) => g.lang !== '');
+  return { initial: initial.map((file) => ({ file, gzip: gz(file) })), workers: workers.map((file) => ({ file, gzip: gz(file) })), grammars };
+}

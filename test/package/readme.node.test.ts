@@ -77,6 +77,11 @@ test('the README keeps its promised parts: commands, a ten-line embedding, themi
   const lines = block![1]!.trimEnd().split('\n');
   assert.ok(lines.length <= 10, `the example has ${lines.length} lines`);
   assert.match(block![1]!, /connectSources/);
+  // It is the page the no-bundler example app runs (indentation aside), so it runs as written.
+  const page = readFileSync(path.join(root, 'examples/apps/no-bundler/index.html'), 'utf8').split('\n').map((l) => l.trim());
+  const at = page.indexOf(lines[0]!.trim());
+  assert.ok(at >= 0, 'the example starts as examples/apps/no-bundler/index.html does');
+  assert.deepEqual(page.slice(at, at + lines.length), lines.map((l) => l.trim()), "the example is the no-bundler app's page");
 
   const theming = section('Theming');
   assert.match(theming, /::part\(/);

@@ -11,7 +11,6 @@ mkdirSync(out, { recursive: true });
 const kit = path.dirname(createRequire(import.meta.url).resolve('qa-sources-kit/package.json'));
 cpSync(path.join(kit, 'dist', 'browser'), path.join(out, 'qa-sources-kit'), { recursive: true });
 cpSync(here('./index.html'), path.join(out, 'index.html'));
-cpSync(here('./main.js'), path.join(out, 'main.js'));
 cpSync(here('../shared/demo.js'), path.join(out, 'demo.js'));
 cpSync(here('../shared/page.css'), path.join(out, 'page.css'));
 console.log('no-bundler: copied');
