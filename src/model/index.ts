@@ -8,3 +8,4 @@ export * from './merge.js';
 export * from './present.js';
 export * from './text.js';
 export * from './url.js';
+export * from './citations.js';
