@@ -7,6 +7,8 @@ export const panelStyles = css`
     block-size: 100%;
     min-block-size: 0;
     --_pad: var(--qa-panel-padding, 14px);
+    /* Space above the first group inside the scrolling body. */
+    --_body-top: 4px;
     /* Accent as text: a little toward the text colour, so small text keeps 4.5:1 on any accent. */
     --_qa-accent-ink: color-mix(in srgb, var(--_qa-accent) 80%, var(--_qa-text));
   }
@@ -95,21 +97,34 @@ export const panelStyles = css`
     min-block-size: 0;
     overflow-y: auto;
     overscroll-behavior: contain;
-    padding: 4px var(--_pad) 16px;
+    padding: var(--_body-top) var(--_pad) 16px;
     scrollbar-width: thin;
+  }
+  /* A card or button scrolled into view (focus, keyboard, details) clears the sticky heading above it. */
+  .card,
+  .more-row > button {
+    scroll-margin-block: calc(1.35em + 36px) 12px;
   }
   .group {
     margin-block-start: 6px;
   }
   .group-heading {
+    /* Stuck at the very top of the scrollport (above the body's padding, so no card shows above it), opaque and as wide as the body. */
     position: sticky;
-    inset-block-start: 0;
-    z-index: 1;
+    inset-block-start: calc(-1 * var(--_body-top));
+    z-index: 2;
     margin: 0 calc(-1 * var(--_pad));
-    padding: 4px var(--_pad) 6px;
-    background: var(--qa-panel-background, var(--_qa-surface));
+    padding: 4px var(--_pad) 2px;
+    /* Opaque even when the page gives the panel a translucent background. */
+    background: linear-gradient(var(--qa-panel-background, var(--_qa-surface)), var(--qa-panel-background, var(--_qa-surface))), var(--_qa-surface);
+    background-clip: border-box;
     font-size: inherit;
     font-weight: inherit;
+  }
+  /* Room for the first card's focus ring below the heading (the heading paints over what it covers). */
+  .group-heading + .cards,
+  .group-heading + .hint {
+    margin-block-start: 4px;
   }
   .group-toggle {
     display: flex;

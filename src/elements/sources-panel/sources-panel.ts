@@ -447,6 +447,20 @@ export class QaSourcesPanel extends LitElement {
     this.growTimer = timer;
   }
 
+  /**
+   * Focus scrolls a card into view only when it is outside the scrollport, so
+   * a card can get focus half under its group's sticky heading: scroll it
+   * clear then (its `scroll-margin` leaves room for the heading).
+   */
+  private clearHeading(card: HTMLElement): void {
+    const heading = card.closest('.group')?.querySelector('.group-heading');
+    const body = this.renderRoot.querySelector('.body');
+    if (!heading || !body) return;
+    const r = card.getBoundingClientRect();
+    const port = body.getBoundingClientRect();
+    if (r.top < heading.getBoundingClientRect().bottom - 0.5 || r.bottom > port.bottom + 0.5) card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
   private controlOf(id: string): HTMLElement | null {
     const key = this.keys.get(id);
     return key === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"] > .main`);
@@ -468,6 +482,7 @@ export class QaSourcesPanel extends LitElement {
 
   private readonly onFocusin = (e: FocusEvent): void => {
     const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
+    if (card) this.clearHeading(card);
     const id = card?.dataset.key !== undefined ? this.ids.get(card.dataset.key) : undefined;
     if (id !== undefined && id !== this.active) {
       this.active = id;

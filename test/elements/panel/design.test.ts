@@ -1,0 +1,130 @@
+/**
+ * Design review checks of the panel that can be measured: sticky group
+ * headings, focus rings, contrast of control boundaries, hit areas, details.
+ */
+import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { panelStories } from '../../../stories/panel.stories.js';
+import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
+import { frame, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+
+async function mountStory(id: string, locale = 'en'): Promise<QaSourcesPanel> {
+  const s = panelStories.stories.find((x) => x.id === id)!;
+  const c = await mount(s.render({ locale, debug: false }), { lang: locale });
+  return c.querySelector('qa-sources-panel')!;
+}
+
+const $ = (el: Element, sel: string) => shadowOf(el).querySelector<HTMLElement>(sel);
+const $$ = (el: Element, sel: string) => [...shadowOf(el).querySelectorAll<HTMLElement>(sel)];
+
+/** True when the element's background colour (under any image layers) is fully opaque. */
+function opaque(el: HTMLElement): boolean {
+  const cs = getComputedStyle(el);
+  const m = cs.backgroundColor.match(/rgba?\(([^)]+)\)|color\(srgb ([^)]+)\)/);
+  if (!m) return false;
+  const parts = (m[1] ?? m[2]!).split(/[\s,/]+/).filter(Boolean);
+  return parts.length < 4 || Number(parts[3]) === 1;
+}
+
+describe('<qa-sources-panel> design', () => {
+  afterEach(unmountAll);
+
+  describe('sticky group headings', () => {
+    it('a stuck heading sits at the very top of the scrollport, opaque and as wide as the body', async () => {
+      const el = await mountStory('every-kind');
+      const body = $(el, '.body')!;
+      expect(body.scrollHeight).to.be.above(body.clientHeight, 'the story scrolls');
+      let checked = 0;
+      for (let top = 40; top < body.scrollHeight - body.clientHeight; top += 37) {
+        body.scrollTop = top;
+        await frame();
+        const port = body.getBoundingClientRect();
+        const portTop = port.top + body.clientTop;
+        for (const h of $$(el, '.group-heading')) {
+          const r = h.getBoundingClientRect();
+          const group = h.closest('.group')!.getBoundingClientRect();
+          // Stuck: its group started above the scrollport's top.
+          if (group.top >= portTop) continue;
+          if (r.bottom < portTop) continue;
+          checked++;
+          expect(r.top, `heading top at scrollTop ${top}`).to.be.at.most(portTop + 0.5);
+          expect(r.left).to.be.closeTo(port.left + body.clientLeft, 0.5);
+          expect(r.width).to.be.closeTo(body.clientWidth, 0.5);
+          expect(opaque(h), 'opaque background').to.equal(true);
+        }
+      }
+      expect(checked).to.be.above(0);
+    });
+
+    it('a card focused from below the list clears the heading stuck above it', async () => {
+      const el = await mountStory('every-kind');
+      const body = $(el, '.body')!;
+      const mains = $$(el, '.card > .main');
+      for (const i of [1, 2, 3, 4]) {
+        body.scrollTop = body.scrollHeight;
+        await frame();
+        mains[i]!.focus();
+        await frame();
+        const card = mains[i]!.closest('.card')!.getBoundingClientRect();
+        for (const h of $$(el, '.group-heading')) {
+          const r = h.getBoundingClientRect();
+          const overlaps = r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5;
+          expect(overlaps, `heading "${h.textContent!.trim()}" over card ${i}`).to.equal(false);
+        }
+      }
+    });
+
+    it('arrow keys moving up the list keep the focused card clear of the headings', async () => {
+      const el = await mountStory('every-kind');
+      const mains = $$(el, '.card > .main');
+      mains[mains.length - 1]!.focus();
+      for (let i = mains.length - 1; i > 0; i--) {
+        await sendKeys({ press: 'ArrowUp' });
+        await frame();
+        const card = mains[i - 1]!.closest('.card')!.getBoundingClientRect();
+        for (const h of $$(el, '.group-heading')) {
+          const r = h.getBoundingClientRect();
+          expect(r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5, `card ${i - 1} under a heading`).to.equal(false);
+        }
+      }
+    });
+
+    it("the first card's focus ring is not covered by its group heading", async () => {
+      const el = await mountStory('reference');
+      for (const group of $$(el, '.group')) {
+        const card = group.querySelector<HTMLElement>('.card')!;
+        card.querySelector<HTMLElement>('.main')!.focus();
+        await sendKeys({ press: 'Shift' });
+        await frame();
+        const cs = getComputedStyle(card);
+        expect(cs.outlineStyle).to.equal('solid');
+        const ring = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+        const heading = group.querySelector('.group-heading')!.getBoundingClientRect();
+        expect(heading.bottom, group.dataset.kind).to.be.at.most(card.getBoundingClientRect().top - ring + 0.5);
+      }
+    });
+  });
+});
+
+describe('<qa-sources-panel> design: open details', () => {
+  afterEach(unmountAll);
+
+  it('the card after one with open details keeps its whole top border in view', async () => {
+    const el = await mountStory('reference');
+    const root = shadowOf(el);
+    const count = $$(el, '.card').length;
+    for (let i = 0; i < count - 1; i++) {
+      for (const t of $$(el, '.toggle[aria-expanded="true"]')) t.click();
+      $$(el, '.toggle')[i]!.click();
+      await settle(el);
+      const next = $$(el, '.card')[i + 1]!;
+      next.scrollIntoView({ block: 'center' });
+      await frame();
+      const r = next.getBoundingClientRect();
+      for (const x of [r.left + 20, r.left + r.width / 2, r.right - 20]) {
+        const hit = root.elementFromPoint(x, r.top + 0.5);
+        expect(hit === next || next.contains(hit), `card ${i + 1} top edge at x=${x} is covered by ${hit?.className}`).to.equal(true);
+      }
+    }
+  });
+});
