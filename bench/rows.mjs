@@ -22,7 +22,7 @@ export const SCENARIOS = [
     { id: `md-baseline@${w}`, page: 'markdown-baseline', params: { w }, group: w },
   ]),
   // Hostile documents: over the work budget, they settle in Raw.
-  ...['md-hostile-reconstruction', 'md-hostile-deep'].map((w) => ({ id: `hostile@${w}`, page: 'markdown-hostile', params: { w }, group: 'hostile' })),
+  ...['md-hostile-reconstruction', 'md-hostile-deep', 'md-table-30k'].map((w) => ({ id: `hostile@${w}`, page: 'markdown-hostile', params: { w }, group: 'hostile' })),
   // Raw view of the 2 MB / 57,000-line TypeScript file.
   // Memory is read at the end of each run: the 2 MB file open and highlighted, plus panel and footer with 5,000 sources.
   { id: 'raw-ours', page: 'raw-ours', params: { w: 'ts-2mb', jump: 40_000, sources: 5000 }, group: 'raw', heap: true, heavy: true, timeoutMs: 120_000 },
@@ -61,6 +61,8 @@ export const ROWS = [
   { id: 'hostile-final', label: 'Hostile documents: time to final state (reconstruction, Raw with notice)', value: ['hostile@md-hostile-reconstruction', 'final'], unit: 'ms' },
   { id: 'hostile-deep-task', label: 'Hostile documents: longest main-thread task (tables nested 5,000 deep)', value: ['hostile@md-hostile-deep', 'longestTask'], target: { max: 200 }, unit: 'ms' },
   { id: 'hostile-deep-final', label: 'Hostile documents: time to final state (nested tables, Raw with notice)', value: ['hostile@md-hostile-deep', 'final'], unit: 'ms' },
+  { id: 'table-30k-final', label: 'Long table (30,000 rows, first 1,000 shown): time to final state', value: ['hostile@md-table-30k', 'final'], target: { max: 2000 }, unit: 'ms' },
+  { id: 'table-30k-task', label: 'Long table (30,000 rows): longest main-thread task', value: ['hostile@md-table-30k', 'longestTask'], target: { max: 200 }, unit: 'ms' },
 
   { id: 'raw-open', label: 'Raw 57,220 lines: open → painted with numbers', value: ['raw-ours', 'painted'], base: ['raw-rows', 'painted'], baseName: 'one DOM row per line', target: { max: 50 }, unit: 'ms' },
   { id: 'raw-dom', label: 'Raw 57,220 lines: DOM elements', value: ['raw-ours', 'dom'], base: ['raw-rows', 'dom'], baseName: 'one DOM row per line', target: { max: 1000 }, unit: 'count' },

@@ -191,5 +191,6 @@ export function buildWorkloads(root) {
   // Built to cost time, not to run script (issue 18): the HTML parser rebuilds 300 unclosed formatting elements in each of 300 paragraphs (90,000 elements from 5 KB); tables nested 5,000 deep.
   add('md-hostile-reconstruction', 'docs/reconstruction.md', `<p>${Array.from({ length: 300 }, (_, i) => `<b id=${i}>`).join('')}</p>${'<p>x</p>'.repeat(300)}\n`, 'generated, 300 unclosed <b id> + 300 paragraphs');
   add('md-hostile-deep', 'docs/deep.md', `${'<table><tr><td>'.repeat(5000)}x\n`, 'generated, <table><tr><td> × 5,000');
+  add('md-table-30k', 'docs/table.md', `| id | name |\n|---|---|\n${Array.from({ length: 30_000 }, (_, i) => `| ${i} | row ${i} |`).join('\n')}\n`, 'generated, one table of 30,000 rows');
   return list;
 }

@@ -13,6 +13,7 @@ export const en: QaTerms = {
   groupOther: 'Other',
   groupHeading: { one: '{group}, {n} source', other: '{group}, {n} sources' },
   showMore: { one: 'Show {n} more', other: 'Show {n} more' },
+  showAllRows: { one: 'Show all {n} row', other: 'Show all {n} rows' },
   showLess: 'Show less',
   discovered: 'Discovered',
   discoveredHint: 'Found but not used enough to count as sources.',

@@ -13,6 +13,7 @@ export const ru: QaTerms = {
   groupOther: 'Другое',
   groupHeading: { one: '{group}, {n} источник', few: '{group}, {n} источника', many: '{group}, {n} источников', other: '{group}, {n} источника' },
   showMore: { one: 'Показать ещё {n}', few: 'Показать ещё {n}', many: 'Показать ещё {n}', other: 'Показать ещё {n}' },
+  showAllRows: { one: 'Показать всю {n} строку', few: 'Показать все {n} строки', many: 'Показать все {n} строк', other: 'Показать все {n} строки' },
   showLess: 'Свернуть',
   discovered: 'Найдено',
   discoveredHint: 'Найдено, но использовано недостаточно, чтобы считаться источником.',

@@ -29,6 +29,8 @@ export interface QaTerms {
   /** Accessible name of a group heading: `Documentation, 4 sources`. */
   groupHeading: QaPlural;
   showMore: QaPlural;
+  /** Rendered Markdown: a long table shows its first rows; this control adds the rest. */
+  showAllRows: QaPlural;
   showLess: string;
   discovered: string;
   discoveredHint: string;

@@ -13,6 +13,7 @@ export const zh: QaTerms = {
   groupOther: '其他',
   groupHeading: { other: '{group}，{n} 个来源' },
   showMore: { other: '再显示 {n} 个' },
+  showAllRows: { other: '显示全部 {n} 行' },
   showLess: '收起',
   discovered: '已发现',
   discoveredHint: '已找到，但使用不足，不计为来源。',

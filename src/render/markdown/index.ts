@@ -16,6 +16,7 @@ import { nextTask, yieldToMain } from '../tasks.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin } from './marks.js';
+import { appendRows } from './long-tables.js';
 import type { WorkEstimate } from './budget.js';
 
 export { markdownStyles } from './styles.js';
@@ -142,10 +143,13 @@ class Slices {
 
 /**
  * Moves the items or body rows of `next`, a list or table continuing `prev`
- * (see `HtmlChunk.continues`), to the end of `prev`; false when the two do
- * not match. Both are sanitized already: only nodes move.
+ * (see `HtmlChunk.continues`), to the end of `prev` (a long table's rows
+ * past its first ones wait behind a button: see long-tables.ts); false when
+ * the two do not match. Both are sanitized already: only nodes move.
  */
-function continueBlock(prev: Element | null, next: Element | null): boolean {
+function continueBlock(prev: Element | null, next: Element | null, locale: string): boolean {
+  // A long table already holding rows back ends with its "Show all" button.
+  if (prev?.classList.contains('qa-show-rows')) prev = prev.previousElementSibling;
   if (!prev || !next) return false;
   if ((next.localName === 'ul' || next.localName === 'ol') && prev.localName === next.localName) {
     prev.append(...Array.from(next.childNodes));
@@ -157,8 +161,7 @@ function continueBlock(prev: Element | null, next: Element | null): boolean {
   const a = tableOf(prev);
   const b = tableOf(next);
   if (!a || !b) return false;
-  const body = a.tBodies[a.tBodies.length - 1] ?? a.createTBody();
-  for (const part of Array.from(b.tBodies)) body.append(...Array.from(part.childNodes));
+  appendRows(a, Array.from(b.tBodies).flatMap((part) => Array.from(part.childNodes)), locale);
   next.remove();
   return true;
 }
@@ -449,7 +452,7 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
         // The rest of a long list or table: its items go where the previous chunk's part of it ends.
         premarked = ranges.length ? markWithin(prepared.wrapper, ranges) : [];
         const previous = container.lastElementChild as HTMLElement | null;
-        if (previous && continueBlock(previous.lastElementChild, prepared.wrapper.firstElementChild)) {
+        if (previous && continueBlock(previous.lastElementChild, prepared.wrapper.firstElementChild, locale)) {
           settle(prepared, previous, false);
           blocks += chunk.blocks;
           if (prepared.wrapper.firstChild) container.append(prepared.wrapper);

@@ -238,6 +238,30 @@ export const markdownStyles = css`
     overflow-x: auto;
     border-radius: var(--_qa-radius-small);
   }
+  /* A long table's first rows, then this control for the rest (long-tables.ts) */
+  .qa-markdown .qa-show-rows {
+    display: block;
+    min-block-size: 32px;
+    margin-block: 8px 16px;
+    padding: 4px 12px;
+    font: inherit;
+    font-size: 0.9em;
+    color: var(--_qa-accent);
+    background: var(--_qa-surface-raised);
+    border: 1px solid var(--_qa-border-strong);
+    border-radius: var(--_qa-radius-small);
+    cursor: pointer;
+  }
+  .qa-markdown .qa-show-rows:hover {
+    text-decoration: underline;
+  }
+  .qa-markdown .qa-show-rows:focus-visible {
+    outline: 2px solid var(--_qa-focus);
+    outline-offset: 2px;
+  }
+  .qa-markdown .qa-show-rows:disabled {
+    cursor: progress;
+  }
   .qa-markdown table {
     border-collapse: collapse;
     border-spacing: 0;

@@ -116,14 +116,34 @@ for (const mode of ['worker', 'main thread'] as const) {
       expect(tables).to.have.length(1);
       expect(tables[0]!.tHead!.rows).to.have.length(1);
       expect(tables[0]!.tBodies).to.have.length(1);
+      // The first 1,000 body rows are shown; the rest wait behind one button after the table.
+      expect(tables[0]!.tBodies[0]!.rows).to.have.length(1_000);
+      const more = m.container.querySelectorAll<HTMLButtonElement>('button.qa-show-rows');
+      expect(more).to.have.length(1);
+      expect(more[0]!.textContent).to.equal('Show all 1,500 rows');
+      expect(more[0]!.previousElementSibling).to.equal(tables[0]!.parentElement);
+      more[0]!.click();
+      await waitFor(() => tables[0]!.tBodies[0]!.rows.length === 1_500 && !more[0]!.isConnected);
+      expect((m.container.getRootNode() as ShadowRoot).activeElement, 'focus moves to the table').to.equal(tables[0]!.parentElement);
       const body = Array.from(tables[0]!.tBodies[0]!.rows);
-      expect(body).to.have.length(1_500);
       expect(body.every((tr, i) => tr.cells[1]!.textContent === `row ${i}`)).to.equal(true);
       expect(tables[0]!.parentElement!.classList.contains('qa-table')).to.equal(true);
       expect(m.container.querySelectorAll('.qa-table')).to.have.length(1);
       const last = m.container.lastElementChild!.lastElementChild!;
       expect(last.textContent).to.equal('After.');
       expect(tables[0]!.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+      m.remove();
+    });
+
+    it('a 30,000-row table shows its first 1,000 rows and says how many there are, in the reader\'s language', async () => {
+      const m = mount('ru');
+      const rows = Array.from({ length: 30_000 }, (_, i) => `| ${i} | r${i} |`).join('\n');
+      await renderMarkdown(m.container, `| a | b |\n|---|---|\n${rows}\n\nAfter.\n`, { path: 'a.md', idPrefix: ID_PREFIX });
+      const table = m.container.querySelector('table')!;
+      expect(table.tBodies[0]!.rows).to.have.length(1_000);
+      expect(m.container.querySelectorAll('tr')).to.have.length(1_001);
+      expect(m.container.querySelector('button.qa-show-rows')!.textContent).to.match(/^Показать все 30\s000 строк$/);
+      expect(m.container.lastElementChild!.lastElementChild!.textContent).to.equal('After.');
       m.remove();
     });
 
