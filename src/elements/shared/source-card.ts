@@ -227,7 +227,7 @@ export const cardStyles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
     align-items: start;
-    border: 1px solid var(--qa-card-border-color, var(--_qa-border));
+    border: 1px solid var(--qa-card-border-color, var(--_qa-border-control));
     border-radius: var(--qa-card-radius, var(--_qa-radius));
     background: var(--qa-card-background, var(--_qa-surface));
     transition: background-color var(--_qa-duration), border-color var(--_qa-duration);
@@ -238,7 +238,7 @@ export const cardStyles = css`
     background: var(--qa-card-hover-background, var(--_qa-hover));
   }
   .card.open {
-    border-color: var(--qa-card-open-border-color, var(--_qa-border-strong));
+    border-color: var(--qa-card-open-border-color, var(--_qa-text-quiet));
     content-visibility: visible;
   }
   .main {
@@ -345,7 +345,7 @@ export const cardStyles = css`
     display: inline-block;
     padding: 0 6px;
     border-radius: 999px;
-    border: 1px solid var(--_qa-border-strong);
+    border: 1px solid var(--_qa-border-control);
     line-height: 1.5;
     font-size: 0.95em;
     color: var(--_qa-text-quiet);
@@ -375,20 +375,20 @@ export const cardStyles = css`
     margin: 8px;
     margin-inline-start: 0;
     border-radius: var(--_qa-radius-small);
-    color: var(--_qa-text-faint);
+    color: var(--_qa-text-quiet);
   }
   .toggle::before {
     /* A down/up chevron: physical borders on purpose, it points the same way in both directions. */
     content: '';
-    inline-size: 7px;
-    block-size: 7px;
-    border-right: 1.8px solid currentColor;
-    border-bottom: 1.8px solid currentColor;
+    inline-size: 9px;
+    block-size: 9px;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
     transform: translateY(-2px) rotate(45deg);
     transition: transform var(--_qa-duration);
   }
   .toggle[aria-expanded='true']::before {
-    transform: translateY(2px) rotate(225deg);
+    transform: translateY(3px) rotate(225deg);
   }
   .toggle:hover {
     background: var(--_qa-hover);

@@ -13,7 +13,8 @@ import { css } from 'lit';
  * @cssproperty --qa-color-text-quiet - Secondary text: paths, counts, details (DSH: `--dsw-alias-label-secondary`).
  * @cssproperty --qa-color-text-faint - Tertiary text: hints, line numbers (DSH: `--dsw-alias-label-tertiary`).
  * @cssproperty --qa-color-border - Borders and separators (DSH: `--dsw-alias-border-l1`).
- * @cssproperty --qa-color-border-strong - Stronger borders: hovered and open cards (DSH: `--dsw-alias-border-l2`).
+ * @cssproperty --qa-color-border-strong - Stronger borders: separators that need more weight (DSH: `--dsw-alias-border-l2`).
+ * @cssproperty --qa-color-border-control - Boundaries that identify a control: cards, chips, buttons (default at least 3:1 against the surface, WCAG 1.4.11).
  * @cssproperty --qa-color-accent - Accent: links, selection, focus ring (DSH: `--dsw-alias-state-business-primary`).
  * @cssproperty --qa-color-hover - Background of hovered controls (DSH: `--dsw-alias-interactive-bg-hover`).
  * @cssproperty --qa-color-danger - Errors (DSH: `--dsw-alias-state-error-primary`).
@@ -37,6 +38,8 @@ export const tokens = css`
     --_qa-text-faint: var(--qa-color-text-faint, var(--dsw-alias-label-tertiary, light-dark(#656e7a, #959ca7)));
     --_qa-border: var(--qa-color-border, var(--dsw-alias-border-l1, light-dark(#e3e7ec, #2c3038)));
     --_qa-border-strong: var(--qa-color-border-strong, var(--dsw-alias-border-l2, light-dark(#c9d0d8, #424852)));
+    /* At least 3:1 against the default surface in light (3.15:1) and dark (3.40:1): a control's boundary must be seen (WCAG 1.4.11). */
+    --_qa-border-control: var(--qa-color-border-control, light-dark(#8a929c, #666d78));
     --_qa-accent: var(--qa-color-accent, var(--dsw-alias-state-business-primary, light-dark(#0a5dc2, #6cb0ff)));
     --_qa-hover: var(--qa-color-hover, var(--dsw-alias-interactive-bg-hover, light-dark(rgb(31 35 40 / 0.06), rgb(230 232 235 / 0.08))));
     --_qa-danger: var(--qa-color-danger, var(--dsw-alias-state-error-primary, light-dark(#c4222c, #ff8079)));

@@ -60,9 +60,10 @@ export const footerStyles = css`
     align-items: baseline;
     gap: 5px;
     max-inline-size: 100%;
+    min-block-size: 26px;
     padding: 2px 10px;
     border-radius: var(--qa-footer-chip-radius, 999px);
-    border: 1px solid var(--qa-footer-chip-border-color, var(--_qa-border-strong));
+    border: 1px solid var(--qa-footer-chip-border-color, var(--_qa-border-control));
     background: var(--qa-footer-chip-background, transparent);
     color: var(--_qa-text);
     line-height: 1.5;

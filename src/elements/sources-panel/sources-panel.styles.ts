@@ -149,12 +149,12 @@ export const panelStyles = css`
   }
   .chev {
     flex: none;
-    inline-size: 6px;
-    block-size: 6px;
-    margin-inline: 2px 1px;
+    inline-size: 8px;
+    block-size: 8px;
+    margin-inline: 3px 2px;
     /* Physical borders on purpose: rotated, they point down, or towards the inline end when collapsed (see :dir(rtl)). */
-    border-right: 1.6px solid var(--_qa-text-quiet);
-    border-bottom: 1.6px solid var(--_qa-text-quiet);
+    border-right: 2px solid var(--_qa-text-quiet);
+    border-bottom: 2px solid var(--_qa-text-quiet);
     transform: rotate(45deg) translate(-1px, -1px);
     transition: transform var(--_qa-duration);
   }
@@ -172,9 +172,10 @@ export const panelStyles = css`
   }
   .show-more,
   .show-less {
-    padding: 5px 12px;
+    min-block-size: 28px;
+    padding: 4px 12px;
     border-radius: 999px;
-    border: 1px solid var(--_qa-border-strong);
+    border: 1px solid var(--_qa-border-control);
     font-size: 0.9em;
     color: var(--_qa-accent-ink);
     font-weight: 550;

@@ -7,6 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { panelStories } from '../../../stories/panel.stories.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { frame, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { contrast } from '../shared/contrast.js';
 
 async function mountStory(id: string, locale = 'en'): Promise<QaSourcesPanel> {
   const s = panelStories.stories.find((x) => x.id === id)!;
@@ -125,6 +126,48 @@ describe('<qa-sources-panel> design: open details', () => {
         const hit = root.elementFromPoint(x, r.top + 0.5);
         expect(hit === next || next.contains(hit), `card ${i + 1} top edge at x=${x} is covered by ${hit?.className}`).to.equal(true);
       }
+    }
+  });
+});
+
+describe('<qa-sources-panel> design: affordances', () => {
+  afterEach(unmountAll);
+
+  for (const scheme of ['light', 'dark']) {
+    it(`card and button boundaries reach 3:1 against the surface (${scheme})`, async () => {
+      const s = panelStories.stories.find((x) => x.id === 'many-100')!;
+      const c = await mount(s.render({ locale: 'en', debug: false }), { lang: 'en', style: `color-scheme: ${scheme}` });
+      const el = c.querySelector('qa-sources-panel')!;
+      const surface = getComputedStyle($(el, '.base')!).backgroundColor;
+      const card = $(el, '.card')!;
+      expect(contrast(getComputedStyle(card).borderTopColor, surface), 'card border').to.be.at.least(3);
+      expect(contrast(getComputedStyle($(el, '.show-more')!).borderTopColor, surface), 'Show more border').to.be.at.least(3);
+      $(el, '.toggle')!.click();
+      await settle(el);
+      expect(contrast(getComputedStyle($(el, '.card.open')!).borderTopColor, surface), 'open card border').to.be.at.least(3);
+    });
+  }
+
+  it('chevrons are large enough to read', async () => {
+    const el = await mountStory('reference');
+    const before = getComputedStyle($(el, '.card .toggle')!, '::before');
+    expect(parseFloat(before.width)).to.be.at.least(9);
+    expect(parseFloat(before.borderRightWidth)).to.be.at.least(2);
+    const chev = getComputedStyle($(el, '.chev')!);
+    expect(parseFloat(chev.width)).to.be.at.least(8);
+    expect(parseFloat(chev.borderRightWidth)).to.be.at.least(2);
+  });
+
+  it('every control is at least 24 × 24 px', async () => {
+    const el = await mountStory('many-100');
+    $(el, '.toggle')!.click();
+    await settle(el);
+    const controls = $$(el, 'button, a[href]').filter((b) => b.getClientRects().length > 0);
+    expect(controls.length).to.be.above(10);
+    for (const b of controls) {
+      const r = b.getBoundingClientRect();
+      expect(r.width, `${b.className} width`).to.be.at.least(24);
+      expect(r.height, `${b.className} height`).to.be.at.least(24);
     }
   });
 });
