@@ -16,6 +16,8 @@
  * is refused (404, a `text/plain` MIME type), when it throws, or when it has
  * not said `ready` within the start timeout. A broken worker is never tried
  * again in this page; its callers move their work to the main thread.
+ * Workers on another origin (a CDN) start through a same-origin `blob:`
+ * module that imports them (see `workerScript`).
  */
 import { workerScriptUrl } from './trusted.js';
 
@@ -75,9 +77,12 @@ export function startWorker(name: KitWorkerName, bundled: string, onBroken: () =
   if (typeof Worker === 'undefined') return null;
   const url = workerUrl(name, bundled);
   let worker: Worker;
+  let script: WorkerScript | null = null;
   try {
-    worker = new Worker(workerScriptUrl(url), { type: 'module', name: `qa-sources-kit ${LABELS[name]}` });
+    script = workerScript(url);
+    worker = new Worker(workerScriptUrl(script.href), { type: 'module', name: `qa-sources-kit ${LABELS[name]}` });
   } catch (error) {
+    script?.release();
     warn(name, url, `cannot be started here (${error instanceof Error ? error.message : String(error)})`);
     return null;
   }
@@ -86,6 +91,7 @@ export function startWorker(name: KitWorkerName, bundled: string, onBroken: () =
   const end = () => {
     ended = true;
     clearTimeout(timer);
+    script?.release();
     worker.terminate();
   };
   const broken = (why: string) => {
@@ -99,12 +105,41 @@ export function startWorker(name: KitWorkerName, bundled: string, onBroken: () =
     if (ready || (e.data as { type?: unknown } | null)?.type !== 'ready') return;
     ready = true;
     clearTimeout(timer);
+    script?.release();
   });
   worker.addEventListener('error', (e) => {
     e.preventDefault();
     broken(ready ? 'stopped with an error' : "failed to load (a missing file, a wrong MIME type or the page's CSP)");
   });
   return { worker, stop: end };
+}
+
+interface WorkerScript {
+  href: string;
+  release(): void;
+}
+
+/**
+ * The script to start a worker from. A worker must come from the page's own
+ * origin; when the build's files are served from another one (a CDN), the
+ * worker is a one-line module of the page's origin (a `blob:` URL) that
+ * imports the real file — which the CDN must then serve with CORS, as it
+ * must any module script. A page whose CSP forbids `blob:` workers falls back
+ * to the main thread like any other refusal.
+ */
+function workerScript(url: string): WorkerScript {
+  const target = new URL(url, document.baseURI);
+  if (target.origin === location.origin || target.protocol === 'blob:') return { href: target.href, release() {} };
+  const href = URL.createObjectURL(new Blob([`import ${JSON.stringify(target.href)};\n`], { type: 'text/javascript' }));
+  let released = false;
+  return {
+    href,
+    release() {
+      if (released) return;
+      released = true;
+      URL.revokeObjectURL(href);
+    },
+  };
 }
 
 function warn(name: KitWorkerName, url: string, why: string): void {

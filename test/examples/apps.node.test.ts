@@ -155,6 +155,25 @@ describe('example apps built for production from the packed tarball', () => {
   }
 });
 
+test('webpack-react with its files on a CDN (another origin): workers start through a same-origin module, colours and Markdown as before', async () => {
+  const cdn = await serve('webpack-react', { prefix: '/cdn/app/', cors: true });
+  try {
+    const log = await withApp('webpack-react', { rewriteHtml: (html) => html.replace(/src="\.\/assets\//g, `src="${cdn.url}assets/`) }, async (page) => {
+      const script = await page.evaluate(() => document.querySelector('script[src]')!.getAttribute('src'));
+      assert.ok(script!.startsWith(cdn.url), `the page loads its script from the CDN (${script})`);
+      await panelShowsPayload(page);
+      await markdownOpensRendered(page);
+      await codeOpensRawAtRange(page);
+    });
+    assert.deepEqual(log.failed, []);
+    assert.deepEqual(log.errors, []);
+    assert.deepEqual(kitWarnings(log), [], 'no worker fell back to the main thread');
+    assert.equal(log.workers.length, 2, `two workers (${log.workers.join(', ')})`);
+  } finally {
+    await cdn.close();
+  }
+});
+
 describe('a broken deployment degrades to readable text with one clear message', () => {
   const app: AppName = 'vite-react';
   const isWorker = (file: string) => /(^|\/)(highlight|parse)\.worker[-.][^/]*\.js$/.test(file);

@@ -148,6 +148,10 @@ export interface ServeOptions {
   htmlHeaders?: Record<string, string>;
   /** Breaks the files (paths relative to `dist/`) this returns something for. */
   breaks?: (file: string) => Breakage | null;
+  /** Answer every request with `Access-Control-Allow-Origin: *` (a CDN serving another origin's pages). */
+  cors?: boolean;
+  /** Rewrites HTML files as served (pointing a page at another origin's assets, say). */
+  rewriteHtml?: (html: string) => string;
 }
 
 const TYPES: Record<string, string> = {
@@ -177,7 +181,10 @@ export async function serve(app: AppName, options: ServeOptions = {}): Promise<{
     const type = broken && 'contentType' in broken ? broken.contentType : (TYPES[path.extname(file)] ?? 'application/octet-stream');
     const headers: Record<string, string> = { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
     if (file.endsWith('.html')) Object.assign(headers, options.htmlHeaders);
-    res.writeHead(200, headers).end(broken && 'body' in broken ? broken.body : readFileSync(full));
+    if (options.cors) headers['access-control-allow-origin'] = '*';
+    let body: string | Buffer = broken && 'body' in broken ? broken.body : readFileSync(full);
+    if (options.rewriteHtml && file.endsWith('.html')) body = options.rewriteHtml(body.toString());
+    res.writeHead(200, headers).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
