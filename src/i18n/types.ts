@@ -125,6 +125,27 @@ export interface QaTerms {
   detailsFor: string;
   /** Accessible name of the Discovered row: `Discovered, 9 candidates`. */
   discoveredHeading: QaPlural;
+  // --- citations in the answer
+  /** Accessible name of a citation chip: `Source 1: technicalDiagnosis.md` (the cited lines follow). */
+  citationLabel: string;
+  /** A citation whose id names no source of the answer. */
+  citationUnknown: string;
+  /** Debug: why a citation is unknown. */
+  citationUnknownId: string;
+  /** A cited card's or entry's number, for assistive technology: `Cited as 1`. */
+  citationNumber: string;
+  /** Evidence in plain words, on the hover card. */
+  byAssistantRead: string;
+  byAssistantFetched: string;
+  byAssistantQueried: string;
+  byHelper: string;
+  byDiscovery: string;
+  open: string;
+  openInNewTab: string;
+  /** Panel heading of the cited sources: `Cited in the answer · 3`. */
+  citedInAnswer: string;
+  /** Panel heading of the other sources: `Also used · 4`. */
+  alsoUsed: string;
 }
 
 /** The language codes built in. */

@@ -98,6 +98,26 @@ export class QaRenderedEvent extends CustomEvent<QaRenderedDetail> {
   }
 }
 
+/** Detail of `qa-source-highlight`. */
+export interface QaSourceHighlightDetail {
+  /** The source id pointed at or focused, or null when the pointer or focus left it. */
+  id: string | null;
+  /** What fired it: a citation chip in the answer, or a card or entry of the panel or footer. */
+  origin: 'citation' | 'card';
+}
+
+/**
+ * The user pointed at or focused a citation chip, a card or a footer entry
+ * (`id`), or left it (`id: null`). The wiring highlights the same source in
+ * the other surfaces: its card and entry, its chips and their claims.
+ */
+export class QaSourceHighlightEvent extends CustomEvent<QaSourceHighlightDetail> {
+  static readonly eventName = 'qa-source-highlight';
+  constructor(detail: QaSourceHighlightDetail) {
+    super(QaSourceHighlightEvent.eventName, { detail, bubbles: true, composed: true });
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'qa-source-open': QaSourceOpenEvent;
@@ -106,5 +126,6 @@ declare global {
     'qa-toggle': QaToggleEvent;
     'qa-mode-change': QaModeChangeEvent;
     'qa-rendered': QaRenderedEvent;
+    'qa-source-highlight': QaSourceHighlightEvent;
   }
 }
