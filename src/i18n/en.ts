@@ -38,6 +38,7 @@ export const en: QaTerms = {
   closePanel: 'Close sources',
   showList: 'Show sources',
   hideList: 'Hide sources',
+  allSources: 'All {n}',
   opensInNewTab: 'opens in a new tab',
   openInPreview: 'opens a preview',
   suspiciousName: 'This name contains hidden or direction-changing characters.',

@@ -38,6 +38,7 @@ export const ru: QaTerms = {
   closePanel: 'Закрыть источники',
   showList: 'Показать источники',
   hideList: 'Скрыть источники',
+  allSources: 'Все {n}',
   opensInNewTab: 'откроется в новой вкладке',
   openInPreview: 'откроется предпросмотр',
   suspiciousName: 'В имени есть скрытые символы или символы смены направления текста.',

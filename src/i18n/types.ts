@@ -55,6 +55,8 @@ export interface QaTerms {
   closePanel: string;
   showList: string;
   hideList: string;
+  /** The footer's expand control: `All 7`. */
+  allSources: string;
   opensInNewTab: string;
   openInPreview: string;
   suspiciousName: string;

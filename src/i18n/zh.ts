@@ -38,6 +38,7 @@ export const zh: QaTerms = {
   closePanel: '关闭来源',
   showList: '显示来源',
   hideList: '隐藏来源',
+  allSources: '全部 {n}',
   opensInNewTab: '在新标签页中打开',
   openInPreview: '打开预览',
   suspiciousName: '此名称包含隐藏字符或改变文字方向的字符。',

@@ -26,10 +26,6 @@ export const footerStyles = css`
     gap: 6px;
     min-inline-size: 0;
   }
-  .toggle {
-    align-self: flex-end;
-    margin-inline-start: -4px;
-  }
   .label {
     flex: none;
     display: inline-flex;
@@ -78,34 +74,38 @@ export const footerStyles = css`
     color: var(--_qa-text-quiet);
     font-variant-numeric: tabular-nums;
   }
+  /* The expand control: "All 7" and a chevron, right after the last chip (it wraps with them). */
   .toggle {
-    display: inline-grid;
-    place-items: center;
-    inline-size: 26px;
-    block-size: 26px;
-    border-radius: 50%;
-    color: var(--_qa-text-quiet);
+    display: inline-flex;
+    align-items: center;
+    gap: 7px;
+    min-block-size: 26px;
+    padding: 2px 10px 2px 8px;
+    border-radius: var(--qa-footer-chip-radius, 999px);
+    color: var(--_qa-accent-ink);
+    font-weight: 550;
+    line-height: 1.5;
+    white-space: nowrap;
   }
-  .toggle::before {
-    /* Physical borders on purpose: rotated, it points to the inline end (see :dir(rtl)), or down when expanded. */
-    content: '';
-    inline-size: 7px;
-    block-size: 7px;
-    border-right: 1.8px solid currentColor;
-    border-bottom: 1.8px solid currentColor;
-    transform: translateX(-1px) rotate(-45deg);
+  .chev {
+    flex: none;
+    inline-size: 8px;
+    block-size: 8px;
+    /* Physical borders on purpose: rotated, it points down, or up when expanded. */
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: translateY(-2px) rotate(45deg);
     transition: transform var(--_qa-duration);
   }
-  :host(:dir(rtl)) .toggle::before {
-    transform: translateX(1px) rotate(135deg);
-  }
-  .toggle[aria-expanded='true']::before,
-  :host(:dir(rtl)) .toggle[aria-expanded='true']::before {
-    transform: translateY(-2px) rotate(45deg);
+  .toggle[aria-expanded='true'] .chev {
+    transform: translateY(2px) rotate(225deg);
   }
   .toggle:hover {
     background: var(--_qa-hover);
-    color: var(--_qa-text);
+  }
+  .toggle:hover .toggle-text {
+    text-decoration: underline;
+    text-underline-offset: 2px;
   }
   .list {
     margin-block-start: 8px;
@@ -130,27 +130,27 @@ export const footerStyles = css`
   }
   .list li {
     display: flex;
-    align-items: baseline;
+    align-items: center;
     min-inline-size: 0;
-  }
-  .list li::before {
-    content: '•';
-    flex: none;
-    inline-size: 1em;
-    color: var(--_qa-text-faint);
   }
   .entry {
     display: inline-flex;
     align-items: center;
-    gap: 6px;
+    gap: 8px;
     min-inline-size: 0;
-    max-inline-size: calc(100% - 1em);
-    padding: 1px 4px;
-    margin-inline-start: -4px;
+    max-inline-size: calc(100% + 6px);
+    min-block-size: 26px;
+    padding: 2px 6px;
+    margin-inline-start: -6px;
     border-radius: var(--_qa-radius-small);
     color: var(--_qa-text);
     text-decoration: none;
     text-align: start;
+  }
+  /* The kind of each entry, as on the panel's cards (the focus ring goes round it with room to spare). */
+  .entry > .kind {
+    font-size: 14px;
+    color: var(--_qa-text-quiet);
   }
   .entry:hover .e-title {
     text-decoration: underline;
@@ -182,9 +182,10 @@ export const footerStyles = css`
     color: var(--_qa-text-faint);
   }
   .more {
+    min-block-size: 26px;
     margin-block-start: 2px;
-    margin-inline-start: calc(1em - 4px);
-    padding: 1px 4px;
+    margin-inline-start: calc(14px + 2px);
+    padding: 2px 6px;
     border-radius: var(--_qa-radius-small);
     color: var(--_qa-accent-ink);
     font-size: 0.93em;
@@ -192,19 +193,11 @@ export const footerStyles = css`
   .more:hover {
     text-decoration: underline;
   }
-  /* Narrow: the label and the toggle on the first line, the chips under them. */
+  /* Narrow: the label on the first line, the chips and the toggle under it. */
   @container qa-footer (max-width: 420px) {
     .bar {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) auto;
-      align-items: center;
-    }
-    .chips {
-      grid-column: 1 / -1;
-      grid-row: 2;
-    }
-    .toggle {
-      margin-inline-start: 0;
+      flex-direction: column;
+      align-items: stretch;
     }
   }
   @media (prefers-reduced-motion: reduce) {
@@ -216,7 +209,7 @@ export const footerStyles = css`
     .chip {
       border-color: ButtonText;
     }
-    .toggle::before {
+    .chev {
       border-color: ButtonText;
     }
     .pulse {

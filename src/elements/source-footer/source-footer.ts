@@ -106,17 +106,17 @@ export class QaSourceFooter extends LitElement {
             (g) => html`<button type="button" class="chip" part="chip" dir="auto" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
               ${groupName(t, g.kind)} <span class="chip-n">${formatNumber(g.count, lang)}</span>
             </button>`,
-          )}</span
-        ><button
-          type="button"
-          class="toggle"
-          part="toggle"
-          aria-expanded=${this.expanded ? 'true' : 'false'}
-          aria-controls=${this.expanded ? 'list' : nothing}
-          aria-label=${t('showList')}
-          title=${this.expanded ? t('hideList') : t('showList')}
-          @click=${this.onToggle}
-        ></button>
+          )}<button
+            type="button"
+            class="toggle"
+            part="toggle"
+            aria-expanded=${this.expanded ? 'true' : 'false'}
+            aria-controls=${this.expanded ? 'list' : nothing}
+            title=${this.expanded ? t('hideList') : t('showList')}
+            @click=${this.onToggle}
+          >
+            <span class="toggle-text" dir="auto">${t('allSources', { n: formatNumber(view.count, lang) })}</span><span class="chev" aria-hidden="true"></span></button
+        ></span>
       </div>
       ${this.expanded ? this.list(view.groups, t) : nothing}
     </div>`;
@@ -162,7 +162,7 @@ export class QaSourceFooter extends LitElement {
 
   private entry(item: QaSourceItemView, tabbable: boolean): TemplateResult {
     const { title, rest } = entryText(item);
-    const content = html`<span class="e-text" dir="auto" title=${title + rest}><span class="e-title">${title}</span>${rest}</span>${item.href
+    const content = html`${mark(item.kind, 'glyph kind')}<span class="e-text" dir="auto" title=${title + rest}><span class="e-title">${title}</span>${rest}</span>${item.href
         ? mark('external', 'glyph ext')
         : nothing}`;
     const tab = tabbable ? 0 : -1;
