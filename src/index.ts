@@ -11,4 +11,5 @@ export { QaSourceFooter } from './elements/source-footer/define.js';
 export { QaFilePreview } from './elements/file-preview/define.js';
 export { QaCitation } from './elements/citation/define.js';
 export * from './host/index.js';
+export { citationsPlugin, type QaCitationsPluginOptions } from './render/citations.js';
 export { configureWorkers, type QaWorkerOptions } from './render/workers.js';

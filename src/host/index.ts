@@ -10,3 +10,4 @@ export * from './fetch.js';
 export * from './remote.js';
 export * from './store.js';
 export * from './connect.js';
+export * from './citations.js';
