@@ -16,6 +16,9 @@ export const SCENARIOS = [
     { id: `zero-md@${w}`, page: 'zero-md', params: { w }, group: w, heavy: w === 'md-1mb' },
     { id: `md-block@${w}`, page: 'md-block', params: { w }, group: w, heavy: w === 'md-1mb' },
   ]),
+  // The main-thread fallback (a page that allows no worker): 1 MB of Markdown, the 2 MB file's highlighting.
+  { id: 'md-main@md-1mb', page: 'markdown-ours', params: { w: 'md-1mb', mainThread: true }, group: 'fallback', heavy: true },
+  { id: 'raw-main', page: 'raw-ours', params: { w: 'ts-2mb', mainThread: true }, group: 'fallback', heavy: true, timeoutMs: 120_000 },
   // Real Markdown documents: ours and the baseline.
   ...['md-jest-changelog', 'md-real-readme'].flatMap((w) => [
     { id: `md-ours@${w}`, page: 'markdown-ours', params: { w }, group: w },
@@ -73,6 +76,10 @@ export const ROWS = [
   { id: 'raw-coloured-lang', label: 'Raw: visible lines coloured, first file in its language', value: ['raw-lang', 'coloured'], base: ['raw-warm', 'coloured'], baseName: 'same, language warm', unit: 'ms', note: 'worker and themes ready after a JSON file: the difference to its baseline is the first use of a grammar (import, compiling its patterns)' },
   { id: 'raw-whole', label: 'Raw: whole-file highlighting, total time', value: ['raw-ours', 'wholeFile'], base: ['shiki-main', 'painted'], baseName: 'shiki, whole file, main thread', unit: 'ms' },
   { id: 'raw-whole-task', label: 'Raw: whole-file highlighting, longest main-thread task', value: ['raw-ours', 'longestTask'], base: ['shiki-main', 'longestTask'], baseName: 'shiki, whole file, main thread', target: { max: 50 }, unit: 'ms' },
+  { id: 'md-main-task', label: 'No worker allowed: Markdown 1 MB, longest main-thread task', value: ['md-main@md-1mb', 'longestTask'], base: ['md-baseline@md-1mb', 'longestTask'], baseName: 'markdown-it+DOMPurify', target: { max: 50 }, unit: 'ms' },
+  { id: 'md-main-full', label: 'No worker allowed: Markdown 1 MB, fully rendered', value: ['md-main@md-1mb', 'painted'], base: ['md-ours@md-1mb', 'painted'], baseName: 'same, with the worker', unit: 'ms' },
+  { id: 'raw-main-coloured', label: 'No worker allowed: raw view, visible lines coloured', value: ['raw-main', 'coloured'], base: ['raw-ours', 'coloured'], baseName: 'same, with the worker', unit: 'ms' },
+  { id: 'raw-main-task', label: 'No worker allowed: whole-file highlighting, longest main-thread task', value: ['raw-main', 'longestTask'], base: ['shiki-main', 'longestTask'], baseName: 'shiki, whole file, main thread', target: { max: 50 }, unit: 'ms' },
   { id: 'long-line', label: '20,000-char line: open → painted', value: ['long-line', 'painted'], target: { max: 200, also: [['long-line', 'readable', true]] }, unit: 'ms', task: true, note: 'no hang: painted ≤ 200 ms, full line text in the DOM' },
   { id: 'long-line-task', label: '20,000-char line: longest main-thread task', value: ['long-line', 'longestTask'], target: { max: 100 }, unit: 'ms' },
 

@@ -3,6 +3,7 @@
  * mode) and measure the first screen painted, the whole document rendered
  * (`qa-rendered`) and painted, and the longest main-thread task meanwhile.
  * Falls back to `renderMarkdown` itself when the element is not there yet.
+ * With `mainThread`, workers are off: the main-thread fallback parses.
  */
 import { loadKit, newPreview } from '../kit.js';
 import { countElements, deepQuery, longestTask, mark, measure, painted, profileEnd, profileStart, stage, whenDom, whenEvent, workload } from '../measure.js';
@@ -96,7 +97,11 @@ async function viaRenderer(path: string, text: string): Promise<Metrics> {
   };
 }
 
+const chunks = import.meta.glob<{ setWorkerParsing?: (mode: boolean) => void }>('../../../src/render/markdown/chunks.ts');
+
 export async function run(params: Record<string, unknown>): Promise<Metrics> {
+  // `mainThread`: the page allows no worker, so the parser runs on the main thread in slices.
+  if (params.mainThread) (await Object.values(chunks)[0]?.())?.setWorkerParsing?.(false);
   const { path, text } = await workload(String(params.w));
   return missing.length === 0 ? viaElement(path, text) : viaRenderer(path, text);
 }

@@ -11,7 +11,8 @@
  * not waited for. With `otherLanguage`, a small JSON file is opened and
  * coloured first: the worker and the themes are ready but the file's own
  * grammar is not, so the colours measure the first use of a language
- * (grammar import, compiling its patterns, the first slice).
+ * (grammar import, compiling its patterns, the first slice). With
+ * `mainThread`, workers are off: the main-thread fallback does the work.
  */
 import { generatedPayload } from '../../../stories/fixtures/payloads.js';
 import { loadKit, newPreview, sourcesElement } from '../kit.js';
@@ -62,7 +63,11 @@ function wholeFileDone(el: PreviewElement): Promise<string> | null {
   return typeof doc?.highlight === 'function' ? doc.highlight(null) : null;
 }
 
+const highlighterClient = import.meta.glob<{ configureHighlighter?: (o: { worker?: boolean }) => void }>('../../../src/render/highlight/client.ts');
+
 export async function run(params: Record<string, unknown>): Promise<Metrics> {
+  // `mainThread`: the page allows no worker, so the kit's time-sliced main-thread fallback colours the file.
+  if (params.mainThread) (await Object.values(highlighterClient)[0]?.())?.configureHighlighter?.({ worker: false });
   const { path, text } = await workload(String(params.w));
   const box = stage();
   const warmPath = path.replace(/(\.[a-z]+)$/, '.warm$1');
