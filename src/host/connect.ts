@@ -19,6 +19,8 @@ export interface QaPanelLike extends HTMLElement {
   sources: unknown;
   provisional: boolean;
   openGroup(kind: QaSourceKind): Promise<void>;
+  /** The file open in the preview (its card is marked); optional for panels that do not mark it. */
+  currentPath?: string | null;
 }
 
 /** What the wiring needs of `<qa-source-footer>`. */
@@ -109,6 +111,12 @@ export function connectSources(options: QaConnectOptions): () => void {
     preview.path = path;
     if (manage) preview.hidden = false;
     opener = from;
+    markCurrent(path);
+  };
+
+  /** The panel marks the card of the file the preview shows. */
+  const markCurrent = (path: string | null) => {
+    if (panel && 'currentPath' in panel) panel.currentPath = path;
   };
 
   /** Handles activation from panel or footer once the event has finished its trip: a listener further up may still cancel it. */
@@ -137,6 +145,7 @@ export function connectSources(options: QaConnectOptions): () => void {
         preview.ranges = Array.isArray(ranges) ? ranges : [];
         preview.path = path;
       }
+      markCurrent(path);
     });
   });
 
@@ -155,6 +164,7 @@ export function connectSources(options: QaConnectOptions): () => void {
     listen(preview, 'qa-close', () => {
       if (!preview) return;
       preview.hidden = true;
+      markCurrent(null);
       const back = opener;
       opener = null;
       if (back?.isConnected) back.focus();
@@ -174,6 +184,7 @@ export function connectSources(options: QaConnectOptions): () => void {
     active = false;
     for (const fn of cleanups.splice(0)) fn();
     opener = null;
+    markCurrent(null);
   };
 }
 

@@ -48,6 +48,16 @@ export interface QaTerms {
   parent: string;
   subagentNamed: string;
   turn: string;
+  /** A `Used by` row of the assistant itself: `Read by the assistant in answer 4` ({action}: one of the origin actions). */
+  originAssistant: string;
+  /** A `Used by` row of a named helper agent: `Found by the helper agent “Jira research”`. */
+  originHelper: string;
+  originActionRead: string;
+  originActionFetched: string;
+  originActionQueried: string;
+  originActionFound: string;
+  /** Accessible name of a location in the details: `Open lines 12–40`. */
+  openLocation: string;
   step: string;
   details: string;
   hideDetails: string;

@@ -56,6 +56,10 @@ export interface QaLocationView {
   text: string;
   /** Display path when the location names a file other than the source's own. */
   path: string | null;
+  /** Where activating this location opens the preview (a local source's file and the range), else null. */
+  target: { path: string; range: QaLineRange | null } | null;
+  /** The payload's location it comes from (raw strings). */
+  source: QaSourceLocation;
 }
 
 /**
@@ -298,15 +302,19 @@ function displayText(s: QaSourceReference, kind: QaSourceKind, path: string | nu
   return { title, secondary, summary, suspicious };
 }
 
-function locationViews(locations: QaSourceLocation[], ownPath: string | null): QaLocationView[] {
+function locationViews(locations: QaSourceLocation[], ownPath: string | null, local: boolean): QaLocationView[] {
   const out: QaLocationView[] = [];
   for (const l of locations) {
     const otherPath = l.path && l.path !== ownPath ? revealHidden(l.path).text : null;
-    if (l.lineStart !== undefined) out.push({ type: 'lines', text: formatRange({ lineStart: l.lineStart, lineEnd: l.lineEnd ?? l.lineStart }), path: otherPath });
-    if (l.anchor) out.push({ type: 'anchor', text: `#${revealHidden(l.anchor.replace(/^#/, '')).text}`, path: otherPath });
-    if (l.jiraKey) out.push({ type: 'jira', text: revealHidden(l.jiraKey).text, path: null });
-    if (l.confluencePageId) out.push({ type: 'confluence', text: revealHidden(l.confluencePageId).text, path: null });
-    if (l.lineStart === undefined && !l.anchor && !l.jiraKey && !l.confluencePageId && otherPath) out.push({ type: 'path', text: otherPath, path: otherPath });
+    // A local source's location opens in the preview: its own file, or another workspace file it names (never an absolute host path).
+    const file = !local ? null : !l.path || l.path === ownPath ? ownPath : isAbsolutePath(l.path) ? null : l.path;
+    const range = l.lineStart !== undefined ? { lineStart: l.lineStart, lineEnd: l.lineEnd ?? l.lineStart } : null;
+    const at = (r: QaLineRange | null) => (file ? { path: file, range: r } : null);
+    if (range) out.push({ type: 'lines', text: formatRange(range), path: otherPath, target: at(range), source: l });
+    if (l.anchor) out.push({ type: 'anchor', text: `#${revealHidden(l.anchor.replace(/^#/, '')).text}`, path: otherPath, target: at(null), source: l });
+    if (l.jiraKey) out.push({ type: 'jira', text: revealHidden(l.jiraKey).text, path: null, target: null, source: l });
+    if (l.confluencePageId) out.push({ type: 'confluence', text: revealHidden(l.confluencePageId).text, path: null, target: null, source: l });
+    if (l.lineStart === undefined && !l.anchor && !l.jiraKey && !l.confluencePageId && otherPath) out.push({ type: 'path', text: otherPath, path: otherPath, target: at(null), source: l });
   }
   return out;
 }
@@ -448,7 +456,7 @@ class SourceItemView implements QaSourceItemView {
   }
   get locations(): QaLocationView[] {
     const card = this.#face();
-    return (this.#locations ??= locationViews(card.locations, card.ownPath));
+    return (this.#locations ??= locationViews(card.locations, card.ownPath, card.local));
   }
 
   /** A plain copy of every field. */

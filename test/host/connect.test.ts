@@ -136,6 +136,26 @@ describe('connectSources with the real elements', () => {
     await until(() => (shadow(preview).textContent ?? '').includes('classify'), 'the loaded file');
   });
 
+  it('the card whose file is open in the preview is marked, until the preview closes', async () => {
+    const { panel, preview } = await mountStory();
+    const control = card(panel, 'thresholds.ts');
+    expect(control.getAttribute('aria-current')).to.equal(null);
+    control.click();
+    await microtasks();
+    expect(panel.currentPath).to.equal('src/thresholds.ts');
+    await settle(panel);
+    expect(control.getAttribute('aria-current')).to.equal('true');
+    expect(control.closest('.card')!.classList.contains('current')).to.equal(true);
+    // Marked once focus has left it, and only that card.
+    control.blur();
+    expect(shadow(panel).querySelectorAll('[aria-current="true"]').length).to.equal(1);
+    await settle(preview);
+    shadow(preview).querySelector<HTMLElement>('[part="button"][aria-label="Close"]')!.click();
+    await settle(panel);
+    expect(panel.currentPath).to.equal(null);
+    expect(control.getAttribute('aria-current')).to.equal(null);
+  });
+
   it('an entry of the expanded footer opens the preview at its range', async () => {
     const { footer, preview } = await mountStory();
     footer.expanded = true;

@@ -3,7 +3,7 @@
  * `qa-source-open` first; a remote source's real link is followed only when
  * nobody cancelled it.
  */
-import type { QaSourceItemView } from '../../model/present.js';
+import type { QaLocationView, QaSourceItemView } from '../../model/present.js';
 import { QaSourceOpenEvent, type QaSourceOpenDetail } from './events.js';
 
 /** Detail of the `qa-source-open` event of an item. */
@@ -17,13 +17,25 @@ export function openDetail(item: QaSourceItemView): QaSourceOpenDetail {
   };
 }
 
+/** Detail of the `qa-source-open` event of one location of an item (its file, only its range). */
+export function openLocationDetail(item: QaSourceItemView, location: QaLocationView): QaSourceOpenDetail {
+  const target = location.target;
+  return {
+    source: item.source,
+    location: location.source,
+    path: target?.path ?? (item.local ? item.path : null),
+    ranges: target?.range ? [{ ...target.range }] : [],
+    href: null,
+  };
+}
+
 /**
  * Fires `qa-source-open` for an item from `host`. When a listener cancels it,
  * the triggering click is cancelled too, so a link is not followed.
  * Returns true when the default action may go on.
  */
-export function activateItem(host: HTMLElement, item: QaSourceItemView, trigger?: Event): boolean {
-  const event = new QaSourceOpenEvent(openDetail(item));
+export function activateItem(host: HTMLElement, item: QaSourceItemView, trigger?: Event, location?: QaLocationView): boolean {
+  const event = new QaSourceOpenEvent(location ? openLocationDetail(item, location) : openDetail(item));
   const allowed = host.dispatchEvent(event);
   if (!allowed) trigger?.preventDefault();
   return allowed;

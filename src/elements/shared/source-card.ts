@@ -68,8 +68,24 @@ export function rangesText(t: Translate, item: Pick<QaSourceItemView, 'ranges' |
   return t(single ? 'line' : 'lines', { range: shown }) + (n > 2 ? ` +${n - 2}` : '');
 }
 
-/** One `Used by` row: `Parent · read · turn 4`, `Subagent “Jira research” › “Deep search” · jira_get`. */
+const ORIGIN_ACTIONS: Partial<Record<QaSourceEvidence, keyof QaTerms>> = {
+  read: 'originActionRead',
+  fetched: 'originActionFetched',
+  queried: 'originActionQueried',
+};
+
+/**
+ * One `Used by` row in plain words: `Read by the assistant in answer 4`,
+ * `Found by the helper agent “Jira research” › “Deep search”`.
+ */
 export function originText(t: Translate, o: QaOriginView): string {
+  if (o.role === 'parent') return t('originAssistant', { action: t(ORIGIN_ACTIONS[o.evidence] ?? 'originActionFound'), n: o.turn });
+  if (o.chain.length === 0) return t('byHelper');
+  return t('originHelper', { label: o.chain.map((label) => t('quoted', { label })).join(' › ') });
+}
+
+/** The technical form of an origin, for a tooltip: `Parent · read · turn 4`, `Subagent “Jira research” · jira_get`. */
+export function originDetail(t: Translate, o: QaOriginView): string {
   const evidence = t(EVIDENCE_TERMS[o.evidence] ?? 'evidenceRead');
   if (o.role === 'parent') {
     const parts = [t('parent'), evidence, t('turn', { n: o.turn })];
@@ -109,8 +125,12 @@ export interface CardOptions {
   discovered?: boolean;
   /** Ids of the shared hidden descriptions: opens in a new tab / opens a preview. */
   hints: { external: string; preview: string };
+  /** Its file is the one open in the preview. */
+  current?: boolean;
   onActivate(item: QaSourceItemView, e: Event): void;
   onToggle(item: QaSourceItemView): void;
+  /** A location in the details was activated (only locations with a target are controls). */
+  onOpenLocation?(item: QaSourceItemView, location: QaLocationView, e: Event): void;
 }
 
 function badgeClass(item: QaSourceItemView): string {
@@ -132,6 +152,20 @@ function cardRest(item: QaSourceItemView, t: Translate): TemplateResult | typeof
       : nothing}${warning ? html`<span class="warning" part="warning">${mark('warning')}<span dir="auto">${warning}</span></span>` : nothing}`;
 }
 
+/** A location row: a button that opens exactly that range when it has a target, else text. */
+function location(item: QaSourceItemView, l: QaLocationView, o: CardOptions): TemplateResult | string {
+  const label = locationText(o.t, l);
+  if (!l.target || !o.onOpenLocation) return label;
+  const open = o.onOpenLocation;
+  return html`<button
+    type="button"
+    class="loc"
+    part="location"
+    aria-describedby=${o.hints.preview}
+    @click=${(e: Event) => open(item, l, e)}
+  >${label}</button>`;
+}
+
 function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
   const { t } = o;
   const origins = item.origins.slice(0, MAX_DETAIL_ROWS);
@@ -143,7 +177,7 @@ function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
     ${origins.length
       ? html`<p class="dt">${t('usedBy')}</p>
           <ul role="list">
-            ${origins.map((x) => html`<li dir="auto">${originText(t, x)}</li>`)}${item.origins.length > origins.length
+            ${origins.map((x) => html`<li dir="auto" title=${originDetail(t, x)}>${originText(t, x)}</li>`)}${item.origins.length > origins.length
               ? html`<li>+${item.origins.length - origins.length}</li>`
               : nothing}
           </ul>`
@@ -151,7 +185,7 @@ function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
     ${locations.length
       ? html`<p class="dt">${t('locations')}</p>
           <ul role="list">
-            ${locations.map((x) => html`<li dir="auto">${locationText(t, x)}</li>`)}${item.locations.length > locations.length
+            ${locations.map((x) => html`<li dir="auto">${location(item, x, o)}</li>`)}${item.locations.length > locations.length
               ? html`<li>+${item.locations.length - locations.length}</li>`
               : nothing}
           </ul>`
@@ -187,12 +221,20 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
         ><svg class="glyph ext" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></svg
         >${rest}</a
       >`
-    : html`<button type="button" class="main" part="card-control" tabindex=${tab} aria-describedby=${item.local ? o.hints.preview : nothing} @click=${activate}>
+    : html`<button
+        type="button"
+        class="main"
+        part="card-control"
+        tabindex=${tab}
+        aria-current=${o.current ? 'true' : nothing}
+        aria-describedby=${item.local ? o.hints.preview : nothing}
+        @click=${activate}
+      >
         <span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}
           >${item.title}</span
         >${rest}
       </button>`;
-  return html`<li class="card${o.discovered ? ' discovered' : ''}${o.open ? ' open' : ''}" part="card" data-key=${o.key}>
+  return html`<li class="card${o.discovered ? ' discovered' : ''}${o.open ? ' open' : ''}${o.current ? ' current' : ''}" part="card" data-key=${o.key}>
     ${main}<button
       type="button"
       class="toggle"
@@ -430,6 +472,31 @@ export const cardStyles = css`
     padding-block: 1px;
     overflow-wrap: anywhere;
     unicode-bidi: isolate;
+  }
+  /* A location that opens its range: a link-like button, 24 px high. */
+  .details .loc {
+    min-block-size: 24px;
+    padding: 2px 6px;
+    margin-inline-start: -6px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-accent-ink, var(--_qa-accent));
+    text-align: start;
+    text-decoration: underline;
+    text-decoration-color: color-mix(in srgb, currentColor 40%, transparent);
+    text-underline-offset: 2px;
+    overflow-wrap: anywhere;
+  }
+  .details .loc:hover {
+    background: var(--_qa-hover);
+    text-decoration-color: currentColor;
+  }
+  /* The card whose file is open in the preview: an accent edge and border, seen when focus is elsewhere. */
+  .card.current {
+    border-color: var(--_qa-accent);
+    box-shadow: inset 3px 0 0 var(--_qa-accent);
+  }
+  :host(:dir(rtl)) .card.current {
+    box-shadow: inset -3px 0 0 var(--_qa-accent);
   }
   .card.discovered .title {
     font-weight: 450;

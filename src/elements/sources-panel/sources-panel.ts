@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaLocationView, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
 import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';
@@ -77,6 +77,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @csspart warning - The warning on a card whose name or address could mislead.
  * @csspart details-toggle - The card's details button.
  * @csspart details - The card's details (`Used by`, locations).
+ * @csspart location - A location in a card's details: opens exactly that range in the preview.
  * @csspart show-more - The `Show N more` and `Show less` buttons.
  * @csspart empty - The empty-state message.
  * @csspart notice - A debug notice (incomplete provenance, payload problems).
@@ -110,6 +111,8 @@ export class QaSourcesPanel extends LitElement {
   @property({ type: Number, attribute: 'max-per-group' }) maxPerGroup = DEFAULT_MAX_PER_GROUP;
   /** Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`. */
   @property() locale: string | null = null;
+  /** Workspace path of the file open in the preview: its card is marked (`connectSources` sets it). */
+  @property({ attribute: 'current-path' }) currentPath: string | null = null;
 
   /** What the live region says: the count of a provisional update, then the final count. */
   @state() private announcement = '';
@@ -128,6 +131,8 @@ export class QaSourcesPanel extends LitElement {
   private growing = 0;
   private growTimer: ReturnType<typeof setTimeout> | undefined;
   private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+  /** The key of a card whose details just opened: scrolled into view after the update. */
+  private revealAfterUpdate: string | null = null;
   /** A card to focus at the next frame (the first of a revealed page), once its chunk is laid out. */
   private focusNext: string | null = null;
   private announcedCount: number | null = null;
@@ -189,6 +194,9 @@ export class QaSourcesPanel extends LitElement {
     const find = this.focusAfterUpdate;
     this.focusAfterUpdate = null;
     find?.()?.focus();
+    const reveal = this.revealAfterUpdate;
+    this.revealAfterUpdate = null;
+    if (reveal !== null) this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${reveal}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
   protected override render(): TemplateResult {
@@ -341,7 +349,7 @@ export class QaSourcesPanel extends LitElement {
         if (anyOpen && this.openDetails.has(id)) open += `${this.keyOf(id)} `;
       }
       out.push(
-        guard([l.from, end, tab, open, t], () =>
+        guard([l.from, end, tab, open, t, this.currentPath], () =>
           repeat(
             l.items.slice(start, end),
             (item) => item.id,
@@ -352,9 +360,11 @@ export class QaSourcesPanel extends LitElement {
                 tabbable: item.id === tab,
                 open: this.openDetails.has(item.id),
                 discovered,
+                current: this.currentPath !== null && item.local && item.path === this.currentPath,
                 hints: HINTS,
                 onActivate: this.onActivate,
                 onToggle: this.onToggleDetails,
+                onOpenLocation: this.onOpenLocation,
               }),
           ),
         ),
@@ -472,8 +482,16 @@ export class QaSourcesPanel extends LitElement {
   };
 
   private readonly onToggleDetails = (item: QaSourceItemView): void => {
-    if (!this.openDetails.delete(item.id)) this.openDetails.add(item.id);
+    if (!this.openDetails.delete(item.id)) {
+      this.openDetails.add(item.id);
+      this.revealAfterUpdate = this.keyOf(item.id);
+    }
     this.requestUpdate();
+  };
+
+  private readonly onOpenLocation = (item: QaSourceItemView, location: QaLocationView, e: Event): void => {
+    this.active = item.id;
+    activateItem(this, item, e, location);
   };
 
   private readonly onClose = (): void => {

@@ -171,3 +171,89 @@ describe('<qa-sources-panel> design: affordances', () => {
     }
   });
 });
+
+describe('<qa-sources-panel> design: details', () => {
+  afterEach(unmountAll);
+
+  it('each location opens exactly its range', async () => {
+    const el = await mountStory('reference');
+    const first = $$(el, '.card')[0]!;
+    first.querySelector<HTMLElement>('.toggle')!.click();
+    await settle(el);
+    const locs = [...first.querySelectorAll<HTMLButtonElement>('.details .loc')];
+    expect(locs.map((b) => b.textContent!.trim())).to.deep.equal(['lines 197–218', 'lines 355–371']);
+    const seen: Array<{ path: string | null; ranges: unknown; location: unknown }> = [];
+    const on = (e: Event) => {
+      const d = (e as CustomEvent).detail;
+      seen.push({ path: d.path, ranges: d.ranges, location: d.location });
+    };
+    document.addEventListener('qa-source-open', on);
+    try {
+      locs[1]!.focus();
+      await sendKeys({ press: 'Enter' });
+      locs[0]!.click();
+    } finally {
+      document.removeEventListener('qa-source-open', on);
+    }
+    expect(seen.map((s) => s.ranges)).to.deep.equal([[{ lineStart: 355, lineEnd: 371 }], [{ lineStart: 197, lineEnd: 218 }]]);
+    expect(seen[0]!.path).to.match(/technicalDiagnosis\.md$/);
+    expect((seen[0]!.location as { lineStart: number }).lineStart).to.equal(355);
+    const r = locs[0]!.getBoundingClientRect();
+    expect(r.height).to.be.at.least(24);
+  });
+
+  it('remote sources list their locations as text', async () => {
+    const el = await mountStory('reference');
+    const jira = $$(el, '.card').find((c) => c.closest<HTMLElement>('.group')!.dataset.kind === 'jira')!;
+    jira.querySelector<HTMLElement>('.toggle')!.click();
+    await settle(el);
+    expect(jira.querySelector('.details li')).to.not.equal(null);
+    expect(jira.querySelectorAll('.details .loc').length).to.equal(0);
+  });
+
+  for (const [locale, parent, helper] of [
+    ['en', 'Read by the assistant in answer 4', 'Found by the helper agent “Jira research”'],
+    ['ru', 'Прочитано ассистентом в ответе 4', 'Найдено вспомогательным агентом «Jira research»'],
+    ['zh', '助手在第 4 个回答中读取', '由辅助代理“Jira research”找到'],
+  ] as const) {
+    it(`says who used a source in plain words (${locale})`, async () => {
+      const el = await mountStory('reference', locale);
+      const first = $$(el, '.card')[0]!;
+      first.querySelector<HTMLElement>('.toggle')!.click();
+      await settle(el);
+      const rows = [...first.querySelectorAll('.details li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+      expect(rows.slice(0, 2)).to.deep.equal([parent, helper]);
+      // The technical form stays available as a tooltip.
+      expect(first.querySelector<HTMLElement>('.details li')!.title).to.match(/4/);
+    });
+  }
+
+  it('details opened near the bottom of the panel are scrolled into view', async () => {
+    const el = await mountStory('reference');
+    const body = $(el, '.body')!;
+    const cards = $$(el, '.card');
+    const last = cards[cards.length - 1]!;
+    const port = body.getBoundingClientRect();
+    expect(last.getBoundingClientRect().bottom, 'the last card starts near the bottom').to.be.above(port.top + port.height / 2);
+    last.querySelector<HTMLElement>('.toggle')!.click();
+    await settle(el);
+    const details = last.querySelector('.details')!.getBoundingClientRect();
+    expect(details.bottom).to.be.at.most(body.getBoundingClientRect().bottom + 0.5);
+  });
+
+  it('marks the card whose file is open in the preview (current-path)', async () => {
+    const el = await mountStory('reference');
+    const first = $$(el, '.card')[0]!;
+    expect($$(el, '[aria-current]').length).to.equal(0);
+    el.currentPath = 'docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
+    await settle(el);
+    expect($$(el, '[aria-current="true"]')).to.deep.equal([first.querySelector('.main')]);
+    // Seen without focus: an accent edge and border.
+    const cs = getComputedStyle(first);
+    expect(cs.boxShadow).to.not.equal('none');
+    expect(contrast(cs.borderTopColor, getComputedStyle($(el, '.base')!).backgroundColor)).to.be.at.least(3);
+    el.currentPath = null;
+    await settle(el);
+    expect($$(el, '[aria-current]').length).to.equal(0);
+  });
+});

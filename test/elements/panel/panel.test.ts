@@ -143,13 +143,13 @@ describe('<qa-sources-panel>', () => {
       const details = card.querySelector('.details')!;
       expect(toggle.getAttribute('aria-controls')).to.equal(details.id);
       const rows = [...details.querySelectorAll('li')].map(text);
-      expect(rows).to.deep.equal(['Parent · read · turn 4', 'Subagent “Jira research” · read', 'lines 197–218', 'lines 355–371']);
+      expect(rows).to.deep.equal(['Read by the assistant in answer 4', 'Found by the helper agent “Jira research”', 'lines 197–218', 'lines 355–371']);
       await expectAxeClean(el, 'panel with open details');
       // A nested subagent chain.
       const jira2 = $$(el, '.card')[3]!;
       jira2.querySelector<HTMLButtonElement>('.toggle')!.click();
       await settle(el);
-      expect([...jira2.querySelectorAll('.details li')].map(text)).to.deep.equal(['Subagent “Jira research” › “Deep search” · jira_get', 'MDC-23617']);
+      expect([...jira2.querySelectorAll('.details li')].map(text)).to.deep.equal(['Found by the helper agent “Jira research” › “Deep search”', 'MDC-23617']);
     });
 
     it('names the subagent chain in Russian with its own quotes', async () => {
@@ -157,7 +157,7 @@ describe('<qa-sources-panel>', () => {
       const jira2 = $$(el, '.card')[3]!;
       jira2.querySelector<HTMLButtonElement>('.toggle')!.click();
       await settle(el);
-      expect(text(jira2.querySelector('.details li'))).to.equal('Субагент «Jira research» › «Deep search» · jira_get');
+      expect(text(jira2.querySelector('.details li'))).to.equal('Найдено вспомогательным агентом «Jira research» › «Deep search»');
     });
 
     it('warns visibly about look-alike hosts and hidden characters', async () => {
