@@ -67,10 +67,12 @@ describe('presentSources', () => {
       expect(card.rangeLabels).to.deep.equal(['197–218', '355–371']);
       expect(card.ranges).to.deep.equal([{ lineStart: 197, lineEnd: 218 }, { lineStart: 355, lineEnd: 371 }]);
       expect(card.firstLocation).to.deep.include({ lineStart: 197, lineEnd: 218 });
-      expect(card.locations).to.deep.equal([
-        { type: 'lines', text: '197–218', path: null },
-        { type: 'lines', text: '355–371', path: null },
+      const file = 'docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
+      expect(card.locations.map(({ source: _, ...l }) => l)).to.deep.equal([
+        { type: 'lines', text: '197–218', path: null, target: { path: file, range: { lineStart: 197, lineEnd: 218 } } },
+        { type: 'lines', text: '355–371', path: null, target: { path: file, range: { lineStart: 355, lineEnd: 371 } } },
       ]);
+      expect(card.locations[1]!.source).to.deep.include({ lineStart: 355, lineEnd: 371 });
     });
     it('a Jira card: key as title, summary as secondary line, external link, subagent', () => {
       const card = view.groups[2]!.items[0]!;
@@ -89,9 +91,10 @@ describe('presentSources', () => {
     it('a confluence card: the space name; anchor and page id locations', () => {
       const card = view.groups[3]!.items[0]!;
       expect(card.secondary).to.equal('EAM Handbook');
-      expect(card.locations).to.deep.equal([
-        { type: 'anchor', text: '#thresholds', path: null },
-        { type: 'confluence', text: '12345', path: null },
+      // A remote source's locations open nothing by themselves.
+      expect(card.locations.map(({ source: _, ...l }) => l)).to.deep.equal([
+        { type: 'anchor', text: '#thresholds', path: null, target: null },
+        { type: 'confluence', text: '12345', path: null, target: null },
       ]);
     });
     it('showDiscovered builds the discovered items, sorted like a group', () => {
@@ -467,12 +470,13 @@ describe('presentSources', () => {
         }),
       );
       expect(item.rangeLabels).to.deep.equal(['10–25', '40']);
-      expect(item.locations).to.deep.equal([
-        { type: 'lines', text: '10–25', path: null },
-        { type: 'lines', text: '40', path: null },
-        { type: 'lines', text: '1–2', path: 'docs/b.md' },
-        { type: 'anchor', text: '#setup', path: null },
-        { type: 'path', text: 'docs/c.md', path: 'docs/c.md' },
+      // Each location opens its own file at its own range.
+      expect(item.locations.map(({ source: _, ...l }) => l)).to.deep.equal([
+        { type: 'lines', text: '10–25', path: null, target: { path: 'docs/a.md', range: { lineStart: 10, lineEnd: 25 } } },
+        { type: 'lines', text: '40', path: null, target: { path: 'docs/a.md', range: { lineStart: 40, lineEnd: 40 } } },
+        { type: 'lines', text: '1–2', path: 'docs/b.md', target: { path: 'docs/b.md', range: { lineStart: 1, lineEnd: 2 } } },
+        { type: 'anchor', text: '#setup', path: null, target: { path: 'docs/a.md', range: null } },
+        { type: 'path', text: 'docs/c.md', path: 'docs/c.md', target: { path: 'docs/c.md', range: null } },
       ]);
       expect(item.firstLocation).to.deep.equal({ path: 'docs/a.md', lineStart: 10, lineEnd: 25 });
     });
