@@ -24,6 +24,8 @@ export const en: QaTerms = {
   provisionalAnnounce: { one: '{n} source so far', other: '{n} sources so far' },
   subagent: 'Subagent',
   partial: 'Partial',
+  subagentHint: 'Found by a helper agent, not read by the assistant itself',
+  partialHint: 'Only part of this source was available to the assistant',
   lines: 'lines {range}',
   line: 'line {range}',
   usedBy: 'Used by',

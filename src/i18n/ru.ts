@@ -24,6 +24,8 @@ export const ru: QaTerms = {
   provisionalAnnounce: { one: 'Пока {n} источник', few: 'Пока {n} источника', many: 'Пока {n} источников', other: 'Пока {n} источника' },
   subagent: 'Субагент',
   partial: 'Частично',
+  subagentHint: 'Найдено вспомогательным агентом, ассистент сам его не читал',
+  partialHint: 'Ассистенту была доступна только часть этого источника',
   lines: 'строки {range}',
   line: 'строка {range}',
   usedBy: 'Использовали',

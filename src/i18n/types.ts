@@ -41,6 +41,10 @@ export interface QaTerms {
   provisionalAnnounce: QaPlural;
   subagent: string;
   partial: string;
+  /** What the Subagent tag means (its tooltip and description). */
+  subagentHint: string;
+  /** What the Partial tag means. */
+  partialHint: string;
   lines: string;
   line: string;
   usedBy: string;

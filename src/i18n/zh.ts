@@ -24,6 +24,8 @@ export const zh: QaTerms = {
   provisionalAnnounce: { other: '目前有 {n} 个来源' },
   subagent: '子代理',
   partial: '部分',
+  subagentHint: '由辅助代理找到，助手本身并未读取',
+  partialHint: '助手只获取了此来源的一部分',
   lines: '第 {range} 行',
   line: '第 {range} 行',
   usedBy: '使用者',

@@ -78,7 +78,12 @@ export interface QaSourceItemView {
   readonly title: string;
   /** Secondary line: shortened directory, domain, space or issue summary. */
   readonly secondary: string;
-  /** Short type badge for files and code (`MD`, `TS`), null for kinds shown by icon only. */
+  /**
+   * Short type badge (`MD`, `TS`, `C#`) for a file or code source of a type in
+   * the kit's table; null otherwise. The rule: a text badge names a known file
+   * type, everything else (other kinds, unknown or dotted names such as
+   * `.env.local`) shows its kind's icon.
+   */
   readonly badge: string | null;
   /** Jira issue key, when known. */
   readonly issueKey: string | null;
@@ -356,7 +361,8 @@ function buildCard(s: QaSourceReference, kind: QaSourceKind): Card {
   return {
     title: text.title,
     secondary: text.secondary,
-    badge: localKind ? (BADGES[ext] ?? (ext ? revealHidden(ext.slice(0, 4).toUpperCase()).text : null)) : null,
+    // Only known types get a text badge: a cut-off guess (`.env.local` as LOCA) reads as a word it is not.
+    badge: localKind && Object.prototype.hasOwnProperty.call(BADGES, ext) ? BADGES[ext]! : null,
     issueKey: issueKey ? revealHidden(issueKey).text : null,
     summary: text.summary,
     ranges,

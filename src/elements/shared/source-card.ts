@@ -123,8 +123,8 @@ export interface CardOptions {
   open: boolean;
   /** A discovered candidate, not a counted source. */
   discovered?: boolean;
-  /** Ids of the shared hidden descriptions: opens in a new tab / opens a preview. */
-  hints: { external: string; preview: string };
+  /** Ids of the shared hidden descriptions: opens in a new tab / opens a preview / what the Subagent and Partial tags mean. */
+  hints: { external: string; preview: string; subagent?: string; partial?: string };
   /** Its file is the one open in the preview. */
   current?: boolean;
   onActivate(item: QaSourceItemView, e: Event): void;
@@ -145,8 +145,8 @@ function cardRest(item: QaSourceItemView, t: Translate): TemplateResult | typeof
   if (!item.secondary && !tags && !warning) return nothing;
   return html`${item.secondary ? html`<span class="secondary" dir="auto">${item.secondary}</span>` : nothing}${tags
       ? html`<span class="meta"
-          >${ranges ? html`<span class="ranges">${ranges}</span>` : nothing}${item.subagent ? html`<span class="tag">${t('subagent')}</span>` : nothing}${item.partial
-            ? html`<span class="tag partial">${t('partial')}</span>`
+          >${ranges ? html`<span class="ranges">${ranges}</span>` : nothing}${item.subagent ? html`<span class="tag" title=${t('subagentHint')}>${t('subagent')}</span>` : nothing}${item.partial
+            ? html`<span class="tag partial" title=${t('partialHint')}>${t('partial')}</span>`
             : nothing}</span
         >`
       : nothing}${warning ? html`<span class="warning" part="warning">${mark('warning')}<span dir="auto">${warning}</span></span>` : nothing}`;
@@ -193,6 +193,12 @@ function details(item: QaSourceItemView, o: CardOptions): TemplateResult {
   </div>`;
 }
 
+/** The ids describing a card's control: where it opens, then what its tags mean. */
+function describedBy(item: QaSourceItemView, o: CardOptions, where: string | null): string | typeof nothing {
+  const ids = [where, item.subagent ? o.hints.subagent : null, item.partial ? o.hints.partial : null].filter((x): x is string => !!x);
+  return ids.length ? ids.join(' ') : nothing;
+}
+
 /**
  * One card: `<li part="card">` with the main control, the details toggle and
  * (when open) the details. A panel renders many: the face is one template per
@@ -214,7 +220,7 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
         rel="noopener noreferrer"
         referrerpolicy="no-referrer"
         tabindex=${tab}
-        aria-describedby=${o.hints.external}
+        aria-describedby=${describedBy(item, o, o.hints.external)}
         @click=${activate}
         ><span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}
           >${item.title}</span
@@ -227,7 +233,7 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
         part="card-control"
         tabindex=${tab}
         aria-current=${o.current ? 'true' : nothing}
-        aria-describedby=${item.local ? o.hints.preview : nothing}
+        aria-describedby=${describedBy(item, o, item.local ? o.hints.preview : null)}
         @click=${activate}
       >
         <span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}

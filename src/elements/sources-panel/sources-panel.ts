@@ -43,7 +43,7 @@ interface ListModel {
 
 const KIND_SET = new Set<string>(SOURCE_KINDS);
 /** Ids of the panel's shared hidden descriptions of where a card opens. */
-const HINTS = { external: 'hint-external', preview: 'hint-preview' } as const;
+const HINTS = { external: 'hint-external', preview: 'hint-preview', subagent: 'hint-subagent', partial: 'hint-partial' } as const;
 
 function who(o: QaIncompleteOrigin, fallback: string): string {
   const provider = o.provider ? cleanProse(o.provider).text : '';
@@ -229,7 +229,8 @@ export class QaSourcesPanel extends LitElement {
         ${lists.map((l) => this.group(l, t, lang, tabbable))}
       </div>
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span>
+      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span
+      ><span id="hint-subagent" hidden>${t('subagentHint')}</span><span id="hint-partial" hidden>${t('partialHint')}</span>
     </section>`;
   }
 

@@ -3,6 +3,7 @@
  * headings, focus rings, contrast of control boundaries, hit areas, details.
  */
 import { expect } from 'chai';
+import { html } from 'lit';
 import { sendKeys } from '@web/test-runner-commands';
 import { panelStories } from '../../../stories/panel.stories.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
@@ -255,5 +256,46 @@ describe('<qa-sources-panel> design: details', () => {
     el.currentPath = null;
     await settle(el);
     expect($$(el, '[aria-current]').length).to.equal(0);
+  });
+});
+
+describe('<qa-sources-panel> design: labels', () => {
+  afterEach(unmountAll);
+
+  for (const locale of ['en', 'ru', 'zh']) {
+    it(`the Subagent and Partial tags explain themselves, by tooltip and description (${locale})`, async () => {
+      const el = await mountStory('reference', locale);
+      const root = shadowOf(el);
+      for (const [cls, hint] of [
+        ['.tag:not(.partial)', 'hint-subagent'],
+        ['.tag.partial', 'hint-partial'],
+      ] as const) {
+        const tag = $(el, cls)!;
+        expect(tag, cls).to.not.equal(null);
+        const description = root.getElementById(hint)!.textContent!.trim();
+        expect(description.length, `${cls} description`).to.be.above(10);
+        expect(tag.title).to.equal(description);
+        const control = tag.closest<HTMLElement>('.main')!;
+        expect(control.getAttribute('aria-describedby')!.split(' ')).to.include(hint);
+      }
+    });
+  }
+
+  it('files of an unknown type (.env.local) show the file icon, not a cut-off text badge', async () => {
+    const el = document.createElement('qa-sources-panel');
+    el.sources = {
+      version: 1,
+      sessionId: 's',
+      turn: 1,
+      sources: [
+        { id: 'file:app/.env.local', kind: 'file', path: 'app/.env.local', score: 90, evidence: 'read', origins: [{ sessionId: 's', turn: 1, role: 'parent' }], locations: [] },
+        { id: 'file:a.md', kind: 'file', path: 'a.md', score: 80, evidence: 'read', origins: [{ sessionId: 's', turn: 1, role: 'parent' }], locations: [] },
+      ],
+    };
+    await mount(html`<div style="block-size: 400px">${el}</div>`);
+    const [env, md] = $$(el, '.card .badge');
+    expect(env!.textContent!.trim()).to.equal('');
+    expect(env!.querySelector('svg')).to.not.equal(null);
+    expect(md!.textContent!.trim()).to.equal('MD');
   });
 });
