@@ -110,7 +110,7 @@ export const previewStories: StoryGroup = {
       ranges: [{ lineStart: 20, lineEnd: 20 }],
     }),
     story('loading', 'Loading', { path: 'src/net/retry.ts', hostOptions: { latencyMs: 3_600_000 } }),
-    story('too-large', 'Too large (2.4 MB)', () => ({ path: 'generated/huge.ts', host: createMemoryHost({ 'generated/huge.ts': hugeCode() }) })),
+    story('too-large', 'Too large (2.2 MB)', () => ({ path: 'generated/huge.ts', host: createMemoryHost({ 'generated/huge.ts': hugeCode() }) })),
     story('render-limit', 'Markdown over the render limit', { path: 'corpus/changelog-long-jest.md', maxMarkdownRenderBytes: 100_000, ranges: [{ lineStart: 40, lineEnd: 52 }] }),
     story('partial', 'Partial content', { path: 'docs/retry-policy.md', hostOptions: { maxBytes: 900 } }),
     story('binary', 'Binary content', () => ({ path: 'assets/logo.png', host: createMemoryHost({ 'assets/logo.png': '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR' }) })),

@@ -86,7 +86,7 @@ export const ru: QaTerms = {
   retry: 'Повторить',
   binary: 'Это не текстовый файл, предпросмотр невозможен.',
   emptyFile: 'Файл пуст.',
-  referencedLines: 'Строки из ответа: {range}',
+  referencedLines: 'Упомянутые строки: {range}',
   viewRawAt: 'Исходный текст, строки {range}',
   blocksMarked: 'Отмеченные блоки содержат указанные строки.',
   imageBlocked: 'Изображение не загружено',
