@@ -4,8 +4,9 @@ import { panelStories } from './panel.stories.js';
 import { footerStories } from './footer.stories.js';
 import { previewStories } from './preview.stories.js';
 import { liveStories } from './live.stories.js';
+import { citationStories } from './citation.stories.js';
 
-export const storyGroups: StoryGroup[] = [panelStories, footerStories, previewStories, liveStories];
+export const storyGroups: StoryGroup[] = [panelStories, footerStories, previewStories, liveStories, citationStories];
 
 /** Finds a story by `group/story` id. */
 export function findStory(id: string | null): { group: StoryGroup; story: StoryGroup['stories'][number] } | null {

@@ -48,6 +48,8 @@ export interface QaConnectOptions {
   panel?: QaPanelLike | null;
   footer?: QaFooterLike | null;
   preview?: QaPreviewLike | null;
+  /** The rendered answer: its citation chips open their sources in the preview too (see `connectCitations` for numbers and highlights). */
+  answer?: HTMLElement | null;
   /**
    * Drive the `hidden` attribute (default true): opening a file shows the
    * preview, a footer chip shows the panel, `qa-close` hides the element
@@ -133,6 +135,7 @@ export function connectSources(options: QaConnectOptions): () => void {
   };
   listen(panel, 'qa-source-open', onSourceOpen);
   listen(footer, 'qa-source-open', onSourceOpen);
+  listen(options.answer, 'qa-source-open', onSourceOpen);
 
   // A workspace link inside the preview: the preview may have opened it itself already.
   listen(preview, 'qa-source-open', (e) => {

@@ -11,3 +11,4 @@ export * from './remote.js';
 export * from './store.js';
 export * from './connect.js';
 export * from './citations.js';
+export * from './connect-citations.js';

@@ -13,6 +13,8 @@ import { SchemeController } from '../shared/scheme.js';
 import { groupName, mark, type Translate } from '../shared/source-card.js';
 import { base, tokens } from '../shared/styles.js';
 import { footerStyles } from './source-footer.styles.js';
+import { CitationMarksController } from '../shared/citation-marks.js';
+import type { QaCitationIndex } from '../../model/citations.js';
 
 /** Entries revealed by one `Show N more` in the expanded list. */
 export const FOOTER_MORE_PAGE = 100;
@@ -71,9 +73,23 @@ export class QaSourceFooter extends LitElement {
   private active: string | null = null;
   private focusAfterUpdate: (() => HTMLElement | null) | null = null;
 
+  /** The answer's citation numbers (`linkCitations(…).index`): cited entries show theirs. */
+  @property({ attribute: false }) citations: QaCitationIndex | null = null;
+  /** Id of the source pointed at in the answer: its entry is highlighted. */
+  @property({ attribute: false }) highlightedSource: string | null = null;
+
   constructor() {
     super();
     new SchemeController(this);
+    new CitationMarksController(this, {
+      entryOf: (id) => `li[data-id="${CSS.escape(id)}"] > .entry`,
+      idAt: (el) => (el.matches('li[data-id]') ? el.getAttribute('data-id') : null),
+      pseudo: '::before',
+      numberStyle: 'display: inline-block; flex: none; margin-inline-end: 6px;',
+      view: () => this.result.view,
+      t: (key, params) => this.localize.t(key, params),
+      lang: () => this.localize.lang,
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -15,6 +15,8 @@ import { SchemeController } from '../shared/scheme.js';
 import { cardStyles, groupName, mark, renderCard, type Translate } from '../shared/source-card.js';
 import { base, tokens } from '../shared/styles.js';
 import { panelStyles } from './sources-panel.styles.js';
+import { CitationMarksController } from '../shared/citation-marks.js';
+import type { QaCitationIndex } from '../../model/citations.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
@@ -81,6 +83,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @csspart show-more - The `Show N more` and `Show less` buttons.
  * @csspart empty - The empty-state message.
  * @csspart notice - A debug notice (incomplete provenance, payload problems).
+ * @csspart citation-summary - `Cited in the answer · 3 · Also used · 4`, when the answer cites shown sources.
  *
  * @cssproperty --qa-panel-background - Background of the panel.
  * @cssproperty --qa-panel-padding - Inline padding of the header and body.
@@ -153,6 +156,21 @@ export class QaSourcesPanel extends LitElement {
     heading.focus({ preventScroll: true });
   }
 
+  /** The answer's citation numbers (`linkCitations(…).index`): cited cards show theirs and the header shows cited vs also used. */
+  @property({ attribute: false }) citations: QaCitationIndex | null = null;
+  /** Id of the source pointed at in the answer: its card is highlighted. */
+  @property({ attribute: false }) highlightedSource: string | null = null;
+
+  private readonly citationMarks = new CitationMarksController(this, {
+    entryOf: (id) => `.card[data-key="${this.keyOf(id)}"]`,
+    idAt: (el) => (el.matches('.card[data-key]') ? (this.ids.get((el as HTMLElement).dataset.key!) ?? null) : null),
+    pseudo: '::after',
+    numberStyle: 'position: absolute; z-index: 1; inset-block-start: 3px; inset-inline-start: 3px;',
+    view: () => this.result.view,
+    t: (key, params) => this.localize.t(key, params),
+    lang: () => this.localize.lang,
+  });
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     if (this.growing) cancelAnimationFrame(this.growing);
@@ -219,7 +237,7 @@ export class QaSourcesPanel extends LitElement {
                 ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
                 : nothing}
             </p>`
-          : nothing}
+          : nothing}${this.citationMarks.summary(t)}
       </header>
       <div class="body" part="body">
         ${this.debug ? this.debugNotices(t) : nothing}

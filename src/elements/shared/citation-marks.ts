@@ -1,0 +1,129 @@
+/**
+ * Citation numbers and highlights on the panel's cards and the footer's
+ * entries, without touching their templates: one constructed stylesheet per
+ * element (allowed under a strict CSP) marks the cited cards with their
+ * number (`1`, read as "Cited as 1") and the card of the source pointed at in
+ * the answer; pointing at or focusing a card fires `qa-source-highlight`.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { splitCited, type QaCitationIndex } from '../../model/citations.js';
+import type { QaSourcesView } from '../../model/present.js';
+import { formatNumber } from '../../i18n/index.js';
+import { QaSourceHighlightEvent } from './events.js';
+import type { Translate } from './localize.js';
+
+type Host = ReactiveControllerHost & HTMLElement & { citations: QaCitationIndex | null; highlightedSource: string | null };
+
+/** How an element names its entries in the DOM. */
+export interface CitationMarksOptions {
+  /** The selector of the entry of a source (`.card[data-key="3"]`, `li[data-id="…"] > .entry`). */
+  entryOf(id: string): string;
+  /** The source id of an entry element under the pointer or focus, or null. */
+  idAt(el: Element): string | null;
+  /** Where the number sits on an entry: `::after` of the card, `::before` of the footer entry. */
+  pseudo: '::after' | '::before';
+  /** Declarations that place and size the number. */
+  numberStyle: string;
+  /** The view the element renders (to split cited and also-used). */
+  view(): QaSourcesView;
+  /** Its term lookup. */
+  t: Translate;
+  lang(): string;
+}
+
+function cssString(s: string): string {
+  return `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r\f]/g, ' ')}"`;
+}
+
+const BASE_RULES = `
+.qa-cited-summary { margin: 2px 0 0; color: var(--_qa-text-quiet); font-size: 0.86em; }
+.qa-cited-summary span + span::before { content: " · "; }
+`;
+
+/** Numbers and highlights of citations on an element's entries. */
+export class CitationMarksController implements ReactiveController {
+  #sheet: CSSStyleSheet | null = null;
+  #text = '';
+  #pointed: string | null = null;
+
+  constructor(
+    private readonly host: Host,
+    private readonly o: CitationMarksOptions,
+  ) {
+    host.addController(this);
+    host.addEventListener('pointerover', this.#onOver);
+    host.addEventListener('pointerout', this.#onOut);
+    host.addEventListener('focusin', this.#onOver);
+    host.addEventListener('focusout', this.#onOut);
+  }
+
+  hostUpdated(): void {
+    const { citations, highlightedSource } = this.host;
+    let text = '';
+    if (citations && citations.cited.length > 0) {
+      text += BASE_RULES;
+      const t = this.o.t;
+      const lang = this.o.lang();
+      for (const [id, n] of citations.numbers) {
+        text += `${this.o.entryOf(id)}${this.o.pseudo} { content: ${cssString(formatNumber(n, lang))} / ${cssString(t('citationNumber', { n }))}; }\n`;
+      }
+      const all = [...citations.numbers.keys()].map((id) => `${this.o.entryOf(id)}${this.o.pseudo}`).join(',\n');
+      text += `${all} { min-inline-size: 16px; block-size: 16px; padding: 0 4px; border-radius: 999px; background: var(--_qa-accent); color: var(--_qa-surface); font: 700 10px/16px var(--_qa-font-sans); text-align: center; font-variant-numeric: tabular-nums; pointer-events: none; ${this.o.numberStyle} }\n`;
+    }
+    if (highlightedSource !== null) {
+      text += `${this.o.entryOf(highlightedSource)} { border-color: var(--_qa-accent) !important; background: var(--qa-citation-card-highlight-background, color-mix(in srgb, var(--_qa-accent) 9%, var(--_qa-surface))) !important; }\n`;
+    }
+    if (text === this.#text) return;
+    this.#text = text;
+    const root = this.host.shadowRoot;
+    if (!this.#sheet) {
+      if (!text || !root) return;
+      this.#sheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#sheet];
+    }
+    this.#sheet.replaceSync(text);
+  }
+
+  /** `Cited in the answer · 3 · Also used · 4`, when the answer cites any shown source; else nothing. */
+  summary(t: Translate): TemplateResult | typeof nothing {
+    const index = this.host.citations;
+    if (!index || index.cited.length === 0) return nothing;
+    const split = splitCited(this.o.view(), index);
+    if (split.cited.length === 0) return nothing;
+    return html`<p class="qa-cited-summary" part="citation-summary"><span>${t('citedInAnswer', { n: split.cited.length })}</span><span>${t('alsoUsed', { n: split.alsoUsed })}</span></p>`;
+  }
+
+  #announce(id: string | null): void {
+    if (id === this.#pointed) return;
+    this.#pointed = id;
+    this.host.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'card' }));
+  }
+
+  #entryIn(e: Event): string | null {
+    for (const n of e.composedPath()) {
+      if (n === this.host) break;
+      if (n instanceof Element) {
+        const id = this.o.idAt(n);
+        if (id !== null) return id;
+      }
+    }
+    return null;
+  }
+
+  readonly #onOver = (e: Event): void => {
+    const id = this.#entryIn(e);
+    if (id !== null) this.#announce(id);
+  };
+
+  readonly #onOut = (e: Event): void => {
+    const next = (e as PointerEvent | FocusEvent).relatedTarget;
+    // Still on the same entry (moving between its parts): nothing changes.
+    if (next instanceof Element && this.host.shadowRoot?.contains(next)) {
+      for (let el: Element | null = next; el && el !== this.host; el = el.parentElement) {
+        const id = this.o.idAt(el);
+        if (id !== null) return id === this.#pointed ? undefined : this.#announce(id);
+      }
+    }
+    if (this.#pointed !== null) this.#announce(null);
+  };
+}
