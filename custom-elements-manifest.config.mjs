@@ -15,6 +15,7 @@ const ELEMENT_MODULES = [
   'src/elements/sources-panel/sources-panel.ts',
   'src/elements/source-footer/source-footer.ts',
   'src/elements/file-preview/file-preview.ts',
+  'src/elements/citation/citation.ts',
 ];
 const EVENTS_MODULE = 'src/elements/shared/events.ts';
 const TOKENS_MODULE = 'src/elements/shared/styles.ts';

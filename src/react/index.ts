@@ -18,11 +18,13 @@ import type { LitElement } from 'lit';
 import { QaSourcesPanel as PanelElement } from '../elements/sources-panel/define.js';
 import { QaSourceFooter as FooterElement } from '../elements/source-footer/define.js';
 import { QaFilePreview as PreviewElement } from '../elements/file-preview/define.js';
+import { QaCitation as CitationElement } from '../elements/citation/define.js';
 import type {
   QaCloseEvent,
   QaGroupOpenEvent,
   QaModeChangeEvent,
   QaRenderedEvent,
+  QaSourceHighlightEvent,
   QaSourceOpenEvent,
   QaToggleEvent,
 } from '../elements/shared/events.js';
@@ -82,6 +84,17 @@ export interface QaFilePreviewEvents {
   onQaRendered?: (event: QaRenderedEvent) => void;
 }
 
+/** Event props of `<QaCitation>`. */
+export interface QaCitationEvents {
+  /** `qa-source-open`: the chip or its card's Open was activated. Call `preventDefault()` to handle it yourself. */
+  onQaSourceOpen?: (event: QaSourceOpenEvent) => void;
+  /** `qa-source-highlight`: the chip was pointed at or focused (`id`), or left (`id: null`). */
+  onQaSourceHighlight?: (event: QaSourceHighlightEvent) => void;
+}
+
+/** Props of `<QaCitation>`. */
+export type QaCitationProps = QaElementProps<CitationElement> & QaCitationEvents;
+
 /** Props of `<QaSourcesPanel>`. */
 export type QaSourcesPanelProps = QaElementProps<PanelElement> & QaSourcesPanelEvents;
 /** Props of `<QaSourceFooter>`. */
@@ -125,5 +138,17 @@ export const QaFilePreview: QaReactComponent<PreviewElement, QaFilePreviewProps>
     onQaClose: close,
     onQaModeChange: 'qa-mode-change' as EventName<QaModeChangeEvent>,
     onQaRendered: 'qa-rendered' as EventName<QaRenderedEvent>,
+  },
+});
+
+/** `<qa-citation>` for React: a chip for hosts that render citations themselves (`<QaCitation sourceId="file:a.md" lines="10-20" number={1} sources={payload} />`). */
+export const QaCitation: QaReactComponent<CitationElement, QaCitationProps> = createComponent({
+  react: React,
+  tagName: 'qa-citation',
+  elementClass: CitationElement,
+  displayName: 'QaCitation',
+  events: {
+    onQaSourceOpen: sourceOpen,
+    onQaSourceHighlight: 'qa-source-highlight' as EventName<QaSourceHighlightEvent>,
   },
 });
