@@ -9,7 +9,12 @@
 // for the variants light-en, dark-en, light-ru, light-zh (at the story's
 // usual width) and light-en-320 (320 px), plus screenshots/index.html, a
 // contact sheet of them all grouped by element and story. Motion is reduced
-// so pulses and transitions are captured at rest.
+// so pulses and transitions are captured at rest. Before a capture the
+// viewport grows to hold it and the script waits until everything on screen
+// is drawn (content-visibility: auto skips cards and Markdown chunks until the
+// browser finds them in view); a capture still half-drawn or blank after its
+// retries fails the run (scripts/capture-checks.mjs). A CJK font and an emoji
+// font are required (installed from Debian's packages when run as root).
 //
 //   npm run screenshots                      everything
 //   npm run screenshots -- --only panel/     stories whose id starts with this
@@ -18,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { chromiumArgs, ensureDependencies, findChromium, root } from './env.mjs';
+import { inkInPage, undrawnInPage } from './capture-checks.mjs';
 
 ensureDependencies();
 
@@ -31,6 +37,8 @@ const RETRIES = 2;
 const SETTLE_TIMEOUT_MS = 15_000;
 const VIEWPORT = { width: 1280, height: 900 };
 const MAX_HEIGHT = 3_000;
+/** Below this share of non-background pixels a capture counts as blank (the emptiest story, a footer that renders nothing, still has its answer text). */
+const MIN_INK = 0.002;
 
 /** The variants of each story: theme, locale and width ('' = the story's usual width). */
 const VARIANTS = [
@@ -43,26 +51,33 @@ const VARIANTS = [
 /** The gallery width each group is usually reviewed at. */
 const GROUP_WIDTH = { panel: '480', footer: '720', preview: '720', live: 'full' };
 
-/** Chinese without a CJK font shows boxes: say so, and install Debian's fonts as root. */
-function ensureCjkFont() {
-  const probe = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
-  if (probe.status === 0 && probe.stdout.trim()) return true;
+/** Fonts the screenshots need, each checked with fc-list and installed from Debian's package as root when missing. */
+const FONTS = [
+  { id: 'cjk', what: 'a CJK font', probe: [':lang=zh', 'family'], match: /\S/, pkg: 'fonts-noto-cjk', missing: 'the Chinese screenshots show boxes instead of characters' },
+  // By name: DejaVu Sans covers some emoji code points too, in black and white.
+  { id: 'emoji', what: 'an emoji font', probe: [':', 'family'], match: /emoji/i, pkg: 'fonts-noto-color-emoji', missing: 'emoji in the stories show as empty boxes' },
+];
+
+/** Makes sure a font is installed (installing Debian's package as root); false when it is still missing. */
+function ensureFont(font) {
+  const probe = spawnSync('fc-list', font.probe, { encoding: 'utf8' });
+  if (probe.status === 0 && font.match.test(probe.stdout)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (probe.error) console.warn('! fc-list is not available: cannot tell whether a CJK font is installed; Chinese screenshots may show boxes.');
-  else console.warn('! No CJK font is installed: Chinese screenshots would show boxes instead of characters.');
+  if (probe.error) console.warn(`! fc-list is not available: cannot tell whether ${font.what} is installed; ${font.missing}.`);
+  else console.warn(`! No ${font.what.replace(/^an? /, '')} is installed: ${font.missing}.`);
   if (isRoot && existsSync('/etc/debian_version')) {
-    console.log('  Installing Debian\'s fonts-noto-cjk…');
+    console.log(`  Installing Debian's ${font.pkg}…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const ok =
-      spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0 &&
-      spawnSync('apt-get', ['install', '-y', 'fonts-noto-cjk'], { stdio: 'inherit', env }).status === 0;
+    const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', font.pkg], { stdio: 'inherit', env }).status === 0;
+    // The package lists are refreshed only when the package cannot be installed from the ones there.
+    const ok = install() || (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0 && install());
     if (ok) {
       spawnSync('fc-cache', ['-f'], { stdio: 'ignore' });
       return true;
     }
-    console.warn('  Installing fonts-noto-cjk failed; the Chinese screenshots will show boxes.');
+    console.warn(`  Installing ${font.pkg} failed: ${font.missing}.`);
   } else {
-    console.warn('  Install a CJK font (on Debian: apt-get install fonts-noto-cjk) for readable Chinese screenshots.');
+    console.warn(`  Install ${font.what} (on Debian: apt-get install ${font.pkg}).`);
   }
   return false;
 }
@@ -164,8 +179,13 @@ async function settleInPage(timeout) {
   return { settled: false };
 }
 
+/** Marks a capture that was blank or half-rendered (retried, then a failure of the run). */
+const INCOMPLETE = 'incomplete capture';
+/** How long a capture may wait for what is on screen to be drawn. */
+const DRAW_TIMEOUT_MS = 8_000;
+
 async function main() {
-  const cjk = ensureCjkFont();
+  const fonts = Object.fromEntries(FONTS.map((f) => [f.id, ensureFont(f)]));
   const puppeteer = (await import('puppeteer-core')).default;
   const { createServer } = await import('vite');
 
@@ -235,6 +255,7 @@ async function main() {
         const file = path.join(OUT, group.id, story.id, `${variant.id}.png`);
         pageProblems = [];
         try {
+          await tab.setViewport({ ...VIEWPORT, deviceScaleFactor: 1 });
           await tab.goto(`${base}?${q}`, { waitUntil: 'load', timeout: 60_000 });
           const { settled } = await tab.evaluate(settleInPage, SETTLE_TIMEOUT_MS);
           if (pageProblems.some((p) => p.includes(': page error: '))) throw new Error('the page threw');
@@ -245,8 +266,23 @@ async function main() {
           });
           const pad = 16;
           const clip = { x: Math.max(0, box.x - pad), y: Math.max(0, box.y - pad), width: Math.ceil(box.width + 2 * pad), height: Math.min(MAX_HEIGHT, Math.ceil(Math.max(box.height, 40) + 2 * pad)) };
+          // The whole capture inside the viewport: content-visibility skips what is outside it, which would be shot as empty boxes.
+          const bottom = Math.ceil(clip.y + clip.height);
+          if (bottom > VIEWPORT.height) await tab.setViewport({ ...VIEWPORT, height: bottom, deviceScaleFactor: 1 });
+          // Wait until everything on screen is drawn (a frame or two after it came into view).
+          const drawStart = Date.now();
+          let undrawn = await tab.evaluate(undrawnInPage);
+          while (undrawn.length > 0 && Date.now() - drawStart < DRAW_TIMEOUT_MS) {
+            await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+            undrawn = await tab.evaluate(undrawnInPage);
+          }
+          if (undrawn.length > 0) throw new Error(`${INCOMPLETE}: ${undrawn.length} element(s) on screen not drawn, e.g. ${undrawn.slice(0, 3).join(', ')}`);
           mkdirSync(path.dirname(file), { recursive: true });
-          await tab.screenshot({ path: file, clip, captureBeyondViewport: true });
+          const png = await tab.screenshot({ clip, captureBeyondViewport: true, encoding: 'base64' });
+          // A capture with (almost) nothing but background is blank, whatever the page says.
+          const ink = await tab.evaluate(inkInPage, png);
+          if (ink < MIN_INK) throw new Error(`${INCOMPLETE}: blank (${(ink * 100).toFixed(2)}% of the pixels differ from the background)`);
+          writeFileSync(file, Buffer.from(png, 'base64'));
           shots.push({
             group: { id: group.id, title: group.title, element: group.element },
             story,
@@ -280,16 +316,18 @@ async function main() {
   all.sort((a, b) => (rank.get(`${a.group.id}/${a.story.id}`) ?? 1e9) - (rank.get(`${b.group.id}/${b.story.id}`) ?? 1e9));
   mkdirSync(OUT, { recursive: true });
   writeFileSync(listFile, `${JSON.stringify(all, null, 1)}\n`);
-  writeFileSync(path.join(OUT, 'index.html'), contactSheet(all, problems, cjk));
+  writeFileSync(path.join(OUT, 'index.html'), contactSheet(all, problems, fonts));
   console.log(`Wrote ${shots.length} screenshots; ${path.relative(root, path.join(OUT, 'index.html'))} shows ${all.length}.`);
   if (problems.length) {
     console.log(`${problems.length} problem(s):`);
     for (const p of problems) console.log(`  - ${p}`);
   }
-  if (!cjk) console.warn('! No CJK font: the Chinese screenshots show boxes.');
+  for (const f of FONTS) if (!fonts[f.id]) console.warn(`! No ${f.what.replace(/^an? /, '')}: ${f.missing}.`);
+  // A capture that stayed blank or half-rendered after its retries fails the run.
+  if (problems.some((p) => p.includes(INCOMPLETE))) process.exitCode = 1;
 }
 
-function contactSheet(shots, problems, cjk) {
+function contactSheet(shots, problems, fonts) {
   const groups = new Map();
   for (const s of shots) {
     const g = groups.get(s.group.id) ?? { group: s.group, stories: new Map() };
@@ -321,7 +359,7 @@ function contactSheet(shots, problems, cjk) {
     )
     .join('\n');
   const notes = [
-    ...(cjk ? [] : ['No CJK font was installed: the Chinese screenshots show boxes.']),
+    ...FONTS.filter((f) => !fonts[f.id]).map((f) => `No ${f.what.replace(/^an? /, '')} was installed: ${f.missing}.`),
     ...problems,
   ];
   return `<!doctype html>
