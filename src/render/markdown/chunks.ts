@@ -8,6 +8,7 @@ import { startWorker, type KitWorker } from '../workers.js';
 import type { HtmlChunk, ParseOptions } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
+import { yieldToMain } from '../tasks.js';
 
 /** A stream of chunks that can be cancelled at any point. */
 export interface ChunkStream {
@@ -17,6 +18,8 @@ export interface ChunkStream {
 }
 
 const IDLE_WORKER_MS = 30_000;
+/** Without a worker, the block parse of a long document runs in slices of about this long (ms). */
+const MAIN_THREAD_SLICE_MS = 12;
 
 let workerAllowed = true;
 let worker: KitWorker | null = null;
@@ -84,14 +87,19 @@ function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
       if (!chunks) {
         const { documentChunks } = await import('./parser.js');
         if (done) return null;
-        chunks = documentChunks(source, options);
+        chunks = documentChunks(source, { ...options, sliceMs: MAIN_THREAD_SLICE_MS });
       }
-      const r = await chunks.next();
-      if (r.done || done) {
-        done = true;
-        return null;
+      for (;;) {
+        const r = await chunks.next();
+        if (r.done || done) {
+          done = true;
+          return null;
+        }
+        if (!r.value.pause) return r.value;
+        // Between two slices of the block parse: let the page breathe.
+        await yieldToMain();
+        if (done) return null;
       }
-      return r.value;
     },
     cancel() {
       done = true;

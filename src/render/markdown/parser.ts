@@ -11,7 +11,7 @@
  * (1-based, inclusive source lines); `data-qa-*` attributes written in the
  * document's own HTML are renamed so they cannot pose as the kit's.
  */
-import markdownIt, { type MarkdownIt, type Renderer, type StateCore, type StateInline, type Token } from 'markdown-it';
+import markdownIt, { type MarkdownIt, type Renderer, type StateBlock, type StateCore, type StateInline, type Token } from 'markdown-it';
 import { bare as emojiPlugin } from 'markdown-it-emoji';
 import footnotePlugin from 'markdown-it-footnote';
 import alertsPlugin from 'markdown-it-github-alerts';
@@ -31,6 +31,13 @@ export interface ParseOptions {
   chunkChars?: number;
   /** Where the first chunk ends (a source offset at a block boundary, e.g. the end of `provisionalPrefix`); overrides `firstChunkChars`. */
   firstChunkEnd?: number;
+  /**
+   * On the main thread: parse the document's block structure in slices of
+   * about this long (ms), yielding a `pause` chunk between them, so a long
+   * document never holds the page for its whole parse. Unset (the worker):
+   * one pass.
+   */
+  sliceMs?: number;
 }
 
 /** One block-aligned piece of the rendered document. */
@@ -52,6 +59,8 @@ export interface HtmlChunk {
    * it (usually with the very same HTML).
    */
   provisional?: true;
+  /** No markup: the parser stopped between two slices of its work (see `ParseOptions.sliceMs`); ask for the next chunk after yielding. */
+  pause?: true;
   /**
    * The chunk starts with the rest of the previous chunk's last block: a
    * long list or table is sent in pieces (each a complete list or table of
@@ -349,6 +358,8 @@ function createParser(): MarkdownIt {
   };
   strikethrough(md);
   md.use(frontMatterPlugin);
+  // First of all block rules (front matter only ever matches line 0 of a fresh parse).
+  md.block.ruler.before('front_matter', 'qa_pause', pauseRule);
   md.use(footnotePlugin);
   md.use(alertsPlugin, {
     markers: ALERT_MARKERS,
@@ -420,6 +431,52 @@ function renderPart(md: MarkdownIt, tokens: Token[], env: Env, rules: string[][]
   for (const stage of rules) runStage(md, state, stage);
   const html = md.renderer.render(state.tokens, md.options, env);
   return env.qaRaw ? defuseInlineAttributes(html) : html;
+}
+
+/** When the block parse in progress stops at the next top-level block (see `pausableBlocks`); Infinity: it never does. */
+let blockDeadline = Infinity;
+/** The line the block parse stopped before, or -1. */
+let pausedAt = -1;
+/** The line the current slice started at: it never stops there (each slice parses at least one block). */
+let sliceStart = 0;
+
+/**
+ * The first block rule: past `blockDeadline`, at the start of a top-level
+ * block, it ends the block parse there (remembering the line), so the parse
+ * can go on from that line later with the same state. Nested blocks (lists,
+ * quotes) and the other rules' look-ahead (`silent`) are never cut.
+ */
+function pauseRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (silent || state.level !== 0 || startLine <= sliceStart || blockDeadline === Infinity || performance.now() < blockDeadline) return false;
+  pausedAt = startLine;
+  state.line = endLine;
+  return true;
+}
+
+/**
+ * The block stage of `state` (what `runStage(…, BLOCK_STAGE)` does), in
+ * slices of about `sliceMs`: yields between slices. The tokens are the same
+ * as from one pass — the parse resumes where it stopped, in the same state.
+ */
+function* pausableBlocks(md: MarkdownIt, state: StateCore, sliceMs: number): Generator<void, void, void> {
+  runStage(md, state, ['normalize']);
+  const block = new md.block.State(state.src, md, state.env, state.tokens);
+  let line = 0;
+  const end = block.lineMax;
+  while (line < end) {
+    blockDeadline = performance.now() + sliceMs;
+    pausedAt = -1;
+    sliceStart = line;
+    try {
+      md.block.tokenize(block, line, end);
+    } finally {
+      blockDeadline = Infinity;
+    }
+    if (pausedAt < 0) break;
+    line = pausedAt;
+    yield;
+  }
+  runStage(md, state, ['github-alerts', 'qa_alerts_pairing']);
 }
 
 function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
@@ -564,7 +621,8 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   const firstEnd = options.firstChunkEnd;
   const chunkChars = options.chunkChars ?? CHUNK_CHARS;
   const state = new md.core.State(source, md, env);
-  runStage(md, state, BLOCK_STAGE);
+  if (options.sliceMs === undefined) runStage(md, state, BLOCK_STAGE);
+  else for (const _ of pausableBlocks(md, state, options.sliceMs)) yield { html: '', blocks: 0, lines: 0, pause: true };
   const tokens = state.tokens;
   const src = state.src;
   const starts = lineStarts(src);
