@@ -106,7 +106,9 @@ export const panelStyles = css`
     scroll-margin-block: calc(1.35em + 36px) 12px;
   }
   .group {
-    margin-block-start: 6px;
+    margin-block-start: 4px;
+    /* A pushed-out sticky heading ends at its group's end: this room lets it cover the last card's bottom border whole (no 1 px sliver). */
+    padding-block-end: 2px;
   }
   .group-heading {
     /* Stuck at the very top of the scrollport (above the body's padding, so no card shows above it), opaque and as wide as the body. */

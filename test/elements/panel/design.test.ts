@@ -58,6 +58,31 @@ describe('<qa-sources-panel> design', () => {
       expect(checked).to.be.above(0);
     });
 
+    it('a heading pushed out by the end of its group still covers the last card whole', async () => {
+      const el = await mountStory('every-kind');
+      const body = $(el, '.body')!;
+      for (const group of $$(el, '.group')) {
+        const cards = group.querySelectorAll('.card');
+        const last = cards[cards.length - 1]!;
+        // The heading ends where the group does: past the card's bottom border by a pixel or more.
+        expect(group.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom, group.dataset.kind).to.be.at.least(1);
+      }
+      // And at every scroll position the heading never lets a card show above it.
+      const port = () => body.getBoundingClientRect().top + body.clientTop;
+      for (let top = 0; top < body.scrollHeight - body.clientHeight; top += 3) {
+        body.scrollTop = top;
+        const p = port();
+        for (const h of $$(el, '.group-heading')) {
+          const r = h.getBoundingClientRect();
+          if (r.bottom <= p || r.top > p + 0.5) continue;
+          for (const card of h.closest('.group')!.querySelectorAll('.card')) {
+            const c = card.getBoundingClientRect();
+            if (c.bottom > p && c.top < p) expect(r.bottom, `scrollTop ${top}`).to.be.at.least(Math.min(c.bottom, r.top + r.height));
+          }
+        }
+      }
+    });
+
     it('a card focused from below the list clears the heading stuck above it', async () => {
       const el = await mountStory('every-kind');
       const body = $(el, '.body')!;
