@@ -309,6 +309,48 @@ function githubAutolink(m: LinkifyMatch): boolean {
   return m.schema === 'http:' || m.schema === 'https:' || m.schema === 'ftp:' || m.schema === 'mailto:';
 }
 
+/**
+ * Where a web autolink ends, by GitHub's rules rather than linkify-it's: it
+ * runs to the next space or `<`, then loses trailing punctuation
+ * (`?!.,:*_~`), closing parentheses that have no opening one in the link, and
+ * a trailing entity-like `&name;` — repeated until nothing changes. The
+ * match's start (and so its domain check) stays linkify-it's.
+ */
+function gfmLinkEnd(text: string, start: number): number {
+  const rest = text.slice(start);
+  const stop = rest.search(/[\s<]/);
+  let link = stop < 0 ? rest : rest.slice(0, stop);
+  for (;;) {
+    const before = link;
+    link = link.replace(/[?!.,:*_~]+$/, '');
+    if (link.endsWith(')')) {
+      let open = 0;
+      let close = 0;
+      for (const c of link) if (c === '(') open++;
+      else if (c === ')') close++;
+      while (link.endsWith(')') && close > open) {
+        link = link.slice(0, -1);
+        close--;
+      }
+    }
+    const entity = /&[a-z0-9]+;$/i.exec(link);
+    if (entity) link = link.slice(0, -entity[0].length);
+    if (link === before) return start + link.length;
+  }
+}
+
+/** A web autolink match (not e-mail) ending where GitHub ends it (see `gfmLinkEnd`); null when nothing is left of it. */
+type FullMatch = NonNullable<ReturnType<MarkdownIt['linkify']['matchAtStart']>>;
+
+function gfmExtent(text: string, m: FullMatch): FullMatch | null {
+  if (m.schema === 'mailto:') return m;
+  const end = gfmLinkEnd(text, m.index);
+  if (end === m.lastIndex) return m;
+  const raw = text.slice(m.index, end);
+  if (!/^(?:www\.|[a-z][a-z0-9+.-]*:\/\/)[^/?#]/i.test(raw)) return null;
+  return { ...m, lastIndex: end, raw, text: raw, url: m.schema === '' ? `http://${raw}` : raw };
+}
+
 /** Strikethrough with one or two tildes, as on GitHub (`~a~`, `~~a~~` → `<del>`; three or more are text). */
 function strikethrough(md: MarkdownIt): void {
   type Delimiter = { marker: number; length: number; token: number; end: number; open: boolean; close: boolean };
@@ -353,8 +395,23 @@ function createParser(): MarkdownIt {
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, true);
   const match = md.linkify.match.bind(md.linkify);
   md.linkify.match = (text) => {
-    const found = match(text);
-    return found && found.filter(githubAutolink);
+    const found = match(text)?.filter(githubAutolink);
+    // After a true `test()`, markdown-it reads the answer's length: an array, empty when nothing is left.
+    if (!found) return found ?? null;
+    const out: FullMatch[] = [];
+    for (const m of found) {
+      // A link that now runs over the next one takes it in (GitHub reads them as one).
+      if (out.length && m.index < out[out.length - 1]!.lastIndex) continue;
+      const g = gfmExtent(text, m);
+      if (g) out.push(g);
+    }
+    return out;
+  };
+  // Scheme links found while parsing inline text (`https://…`) end by the same rules.
+  const matchAtStart = md.linkify.matchAtStart.bind(md.linkify);
+  md.linkify.matchAtStart = (text) => {
+    const m = matchAtStart(text);
+    return m && gfmExtent(text, m);
   };
   strikethrough(md);
   md.use(frontMatterPlugin);
