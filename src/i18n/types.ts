@@ -114,6 +114,10 @@ export interface QaTerms {
   referencedLines: string;
   viewRawAt: string;
   blocksMarked: string;
+  /** The ranges navigator: `Range 1 of 3`. */
+  rangeOf: string;
+  previousRange: string;
+  nextRange: string;
   imageBlocked: string;
   showImages: string;
   lineNumbers: string;

@@ -11,6 +11,7 @@ export const previewStyles = css`
     --_gutter-color: var(--qa-preview-gutter-color, var(--_qa-text-faint));
     --_raw-tint: var(--qa-color-highlight, light-dark(#fff8e0, rgb(210 153 34 / 0.12)));
     --_raw-edge: var(--_qa-highlight-edge);
+    --_raw-tint-current: var(--qa-color-highlight-current, light-dark(#ffeeb0, rgb(210 153 34 / 0.24)));
   }
   .base {
     display: flex;
@@ -237,14 +238,70 @@ export const previewStyles = css`
     margin-block-start: 2px;
     color: var(--_qa-accent);
   }
+  /* One line at every width: what does not fit is shortened, never wrapped. */
   .ranges {
     display: flex;
-    flex-wrap: wrap;
+    flex-wrap: nowrap;
     align-items: center;
-    gap: 6px var(--_qa-space-3);
-    padding: var(--_qa-space-2) var(--_qa-space-3);
+    gap: var(--_qa-space-2) var(--_qa-space-3);
+    padding: 6px var(--_qa-space-3);
     border-block-end: 1px solid var(--_qa-border);
     font-size: 13px;
+    min-inline-size: 0;
+    white-space: nowrap;
+  }
+  .ranges > * {
+    flex: none;
+  }
+  .range-nav {
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+    color: var(--_qa-text-quiet);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+  }
+  .range-count {
+    padding-inline-end: 4px;
+  }
+  .icon-button.small {
+    inline-size: 26px;
+    block-size: 26px;
+  }
+  .chip-short {
+    display: none;
+  }
+  .ranges > .ranges-note {
+    flex: 0 1 auto;
+    min-inline-size: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  @container (max-width: 520px) {
+    .ranges {
+      gap: var(--_qa-space-2);
+      padding-inline: var(--_qa-space-2);
+    }
+    .ranges > .ranges-note {
+      display: none;
+    }
+  }
+  @container (max-width: 400px) {
+    .chip-full {
+      display: none;
+    }
+    .chip-short {
+      display: inline;
+    }
+    .range-count {
+      padding-inline-end: 0;
+    }
+    .ranges > .link-button {
+      flex: 0 1 auto;
+      min-inline-size: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
   }
   .chip {
     display: inline-flex;
@@ -399,6 +456,11 @@ export const previewStyles = css`
     outline-offset: -2px;
   }
 
+  /* The current range's blocks in Rendered: a deeper tint of the same band. */
+  .qa-markdown [data-qa-current] {
+    background-color: var(--_raw-tint-current);
+  }
+
   /* Raw view */
   .raw {
     position: relative;
@@ -464,6 +526,16 @@ export const previewStyles = css`
     border-inline-start-color: var(--_raw-edge);
     background: linear-gradient(var(--_raw-tint), var(--_raw-tint)), var(--_bg);
     color: var(--_qa-text-quiet);
+  }
+  /* The current range: a deeper tint, a solid edge and strong numbers (not only the band). */
+  .ln.ref.cur {
+    background: var(--_raw-tint-current);
+  }
+  .nums.ref.cur {
+    border-inline-start-width: 4px;
+    background: linear-gradient(var(--_raw-tint-current), var(--_raw-tint-current)), var(--_bg);
+    color: var(--_qa-text);
+    font-weight: 600;
   }
   .ln.ref-start {
     box-shadow: inset 0 1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);

@@ -7,7 +7,7 @@ import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { markdownStyles } from '../../render/markdown/styles.js';
-import { markBlocks } from '../../render/markdown/marks.js';
+import { markRanges } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
@@ -42,6 +42,40 @@ function shownName(path: string): string {
 }
 
 let instances = 0;
+
+/** Room left above a block scrolled into view in Rendered (px). */
+const RENDERED_CONTEXT_PX = 12;
+/** A block before the target is shown as its context when it starts at most this far above it (about five lines). */
+const RENDERED_CONTEXT_MAX_PX = 110;
+
+/**
+ * The outermost rendered block (a child of a chunk) that reaches furthest
+ * across viewport height `y`, found by bisection (blocks run down the page in
+ * document order), or null.
+ */
+function blockAt(scroller: HTMLElement, y: number): HTMLElement | null {
+  const all = scroller.querySelectorAll<HTMLElement>('.qa-markdown > .qa-chunk > *, .qa-markdown > :not(.qa-chunk)');
+  let lo = 0;
+  let hi = all.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]!.getBoundingClientRect().top < y) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 ? all[found]! : null;
+}
+
+/** The block just before `el` in reading order, inside `root` (the previous sibling, else the parent's). */
+function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
+  for (let at: Element | null = el; at && at !== root; at = at.parentElement) {
+    const prev = at.previousElementSibling;
+    if (prev instanceof HTMLElement && prev.getClientRects().length) return prev;
+  }
+  return null;
+}
 
 /**
  * A read-only preview of one workspace file: breadcrumb, Rendered/Raw for
@@ -125,9 +159,11 @@ export class QaFilePreview extends LitElement {
   private doc: RawDocument | null = null;
   private rawView: RawView | null = null;
   private markdownStarted = false;
-  private pendingRawLine: number | null = null;
+  /** Where Raw opens next (a range from the Rendered view), instead of the current range. */
+  private pendingRawRange: QaLineRange | null = null;
   private pendingFragment: string | null = null;
-  private rangeIndex = 0;
+  /** Index of the current range in `ranges` (the navigator's `Range 1 of 3`). */
+  @state() private rangeIndex = 0;
   private readonly rawRef = createRef<HTMLDivElement>();
   /** Height of the body part at its last layout: the raw view's likely height before it is laid out. */
   private bodyHeight: number | null = null;
@@ -137,12 +173,7 @@ export class QaFilePreview extends LitElement {
   constructor() {
     super();
     new SchemeController(this);
-    this.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) {
-        e.preventDefault();
-        this.dispatchEvent(new QaCloseEvent());
-      }
-    });
+    this.addEventListener('keydown', (e) => this.onKeydown(e));
   }
 
   override connectedCallback(): void {
@@ -341,8 +372,8 @@ export class QaFilePreview extends LitElement {
     const el = this.rawRef.value;
     if (!el || !this.doc) return;
     if (this.rawView && this.rawView.scroller === el) {
-      if (this.pendingRawLine !== null) this.rawView.scrollToLine(this.pendingRawLine);
-      this.pendingRawLine = null;
+      if (this.pendingRawRange !== null) this.rawView.scrollToRange(this.pendingRawRange);
+      this.pendingRawRange = null;
       return;
     }
     this.rawView?.destroy();
@@ -359,10 +390,10 @@ export class QaFilePreview extends LitElement {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
       },
     });
-    this.rawView.setRanges(this.ranges);
-    const line = this.pendingRawLine ?? this.ranges[0]?.lineStart ?? null;
-    this.pendingRawLine = null;
-    this.rawView.open(line);
+    this.rawView.setRanges(this.ranges, null, this.rangeIndex);
+    const range = this.pendingRawRange ?? this.ranges[this.rangeIndex] ?? null;
+    this.pendingRawRange = null;
+    this.rawView.open(range);
   }
 
   private ensureMarkdown(): void {
@@ -405,21 +436,64 @@ export class QaFilePreview extends LitElement {
       });
   }
 
-  /** Marks and scrolls to the referenced ranges in whichever mode is shown. */
+  /** Marks the referenced ranges (the current one emphasised) in whichever mode is shown, and scrolls to the current one. */
   private applyRanges(scroll: boolean): void {
+    const current = this.ranges[this.rangeIndex] ?? null;
     if (this.currentMode === 'raw') {
-      this.rawView?.setRanges(this.ranges, scroll ? (this.ranges[0]?.lineStart ?? null) : null);
+      this.rawView?.setRanges(this.ranges, scroll ? current : null, this.rangeIndex);
     } else if (this.markdownDone && this.markdownRef.value) {
-      const first = markBlocks(this.markdownRef.value, this.ranges);
-      if (scroll && first) this.scrollWithin(first);
+      const blocks = markRanges(this.markdownRef.value, this.ranges, this.rangeIndex);
+      if (scroll && blocks.length) this.scrollToBlocks(blocks);
     }
   }
 
-  private scrollWithin(target: HTMLElement): void {
+  /**
+   * Scrolls rendered blocks into view with their context: the block just
+   * before them too (a heading, a lead-in line) when it is short and
+   * everything fits, else the blocks' start with a little room. The top edge
+   * never cuts a block in half: it falls between blocks.
+   */
+  private scrollToBlocks(blocks: HTMLElement[], withContext = true): void {
     const scroller = this.renderRoot.querySelector<HTMLElement>('.md-scroll');
-    if (!scroller) return;
-    const top = target.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-    scroller.scrollTop = Math.max(0, top - 16);
+    if (!scroller || !blocks.length) return;
+    const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+    const first = blocks[0]!.getBoundingClientRect();
+    const last = blocks[blocks.length - 1]!.getBoundingClientRect();
+    const view = scroller.clientHeight;
+    const top = first.top - origin;
+    const bottom = last.bottom - origin;
+    const prev = previousBlock(blocks[0]!, scroller);
+    let target = Math.max(0, top - RENDERED_CONTEXT_PX);
+    if (prev) {
+      const p = prev.getBoundingClientRect();
+      const pTop = p.top - origin;
+      const pBottom = p.bottom - origin;
+      if (withContext && top - pTop <= RENDERED_CONTEXT_MAX_PX && bottom - pTop + RENDERED_CONTEXT_PX <= view) target = Math.max(0, pTop - RENDERED_CONTEXT_PX);
+      // Without it: start below it, so none of it shows cut (a heading's lower half, a callout's last edge).
+      else if (pBottom > target) target = Math.min(top, pBottom);
+      // With it: the block before it must not show cut either.
+      const before = target < pTop ? previousBlock(prev, scroller) : null;
+      const bBottom = before ? before.getBoundingClientRect().bottom - origin : -Infinity;
+      if (bBottom > target) target = Math.min(pTop, bBottom);
+    }
+    scroller.scrollTop = target;
+    // Near the end of the document the scroller may stop short of the target: a block can still be cut at the top edge.
+    // Then show it whole when the blocks still fit below it, else start just below it.
+    const edge = scroller.getBoundingClientRect().top;
+    const cut = blockAt(scroller, edge);
+    if (cut && !cut.contains(blocks[0]!)) {
+      const c = cut.getBoundingClientRect();
+      if (c.top < edge - 0.5 && c.bottom > edge + 0.5) {
+        const now = edge - scroller.scrollTop;
+        const cTop = c.top - now;
+        scroller.scrollTop = bottom - cTop + RENDERED_CONTEXT_PX <= view ? Math.max(0, cTop - RENDERED_CONTEXT_PX) : Math.min(top, c.bottom - now);
+      }
+    }
+  }
+
+  /** Scrolls to an anchor's target: it at the top (nothing cut above it). */
+  private scrollWithin(target: HTMLElement): void {
+    this.scrollToBlocks([target], false);
   }
 
   private scrollToFragment(fragment: string): void {
@@ -444,22 +518,38 @@ export class QaFilePreview extends LitElement {
 
   /** `View raw at lines …`: Raw, scrolled to that range. */
   private viewRawAt(range: QaLineRange): void {
-    this.pendingRawLine = range.lineStart;
+    this.pendingRawRange = range;
     this.setMode('raw', false);
     this.requestUpdate();
     void this.updateComplete.then(() => this.rawRef.value?.focus({ preventScroll: true }));
   }
 
-  /** The chip: the next referenced range. */
-  private jumpToRange(): void {
-    if (!this.ranges.length) return;
-    const range = this.ranges[this.rangeIndex % this.ranges.length]!;
-    this.rangeIndex = (this.rangeIndex + 1) % this.ranges.length;
-    if (this.currentMode === 'raw') this.rawView?.scrollToLine(range.lineStart);
-    else if (this.markdownRef.value) {
-      const first = markBlocks(this.markdownRef.value, [range]);
-      markBlocks(this.markdownRef.value, this.ranges);
-      if (first) this.scrollWithin(first);
+  /** Makes range `index` (wrapping around) the current one and scrolls to it. */
+  goToRange(index: number): void {
+    const n = this.ranges.length;
+    if (!n || this.status !== 'ready') return;
+    this.rangeIndex = ((index % n) + n) % n;
+    this.applyRanges(true);
+  }
+
+  /** Next (`+1`) or previous (`-1`) referenced range. */
+  private stepRange(by: 1 | -1): void {
+    this.goToRange(this.rangeIndex + by);
+  }
+
+  private onKeydown(e: KeyboardEvent): void {
+    if (e.defaultPrevented) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.dispatchEvent(new QaCloseEvent());
+      return;
+    }
+    // F8 / Shift+F8 (as VS Code steps through changes), or Alt+↓ / Alt+↑: next / previous range.
+    const next = (e.key === 'F8' && !e.shiftKey) || (e.altKey && e.key === 'ArrowDown');
+    const prev = (e.key === 'F8' && e.shiftKey) || (e.altKey && e.key === 'ArrowUp');
+    if ((next || prev) && this.ranges.length && this.status === 'ready' && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      this.stepRange(next ? 1 : -1);
     }
   }
 
@@ -536,8 +626,9 @@ export class QaFilePreview extends LitElement {
 
   private renderChip(): TemplateResult | typeof nothing {
     if (this.status !== 'ready' || !this.ranges.length) return nothing;
-    return renderRangesBar(this.ranges, this.currentMode, this.localize.t.bind(this.localize), {
-      jump: () => this.jumpToRange(),
+    return renderRangesBar(this.ranges, this.rangeIndex, this.currentMode, this.localize.t.bind(this.localize), {
+      jump: () => this.goToRange(this.rangeIndex),
+      step: (by) => this.stepRange(by),
       viewRaw: (r) => this.viewRawAt(r),
     });
   }

@@ -16,6 +16,12 @@ import { BIDI_CONTROL, INVISIBLE_CHARACTER, RawDocument } from './raw-document.j
 
 /** Height of one line, in CSS pixels (the styles use the same value). */
 export const LINE_HEIGHT = 20;
+/** The scroller's top padding (the styles use the same value): rows start below it. */
+const PAD_TOP = 6;
+/** Lines of context kept above a range scrolled into view (3–5). */
+export const CONTEXT_LINES = 4;
+/** Fewest lines of context above a range, when the range needs the room. */
+const MIN_CONTEXT_LINES = 3;
 /** Rows kept above and below the viewport. */
 const OVERSCAN = 8;
 /** Viewport height assumed before the scroller has been laid out, when the preview gives no hint. */
@@ -71,6 +77,8 @@ export class RawView {
   private numbered: [number, number] = [0, 0];
   private readonly rows = new Map<number, HTMLElement>();
   private ranges: readonly QaLineRange[] = [];
+  /** Index in `ranges` of the current range (emphasised), or -1. */
+  private current = -1;
   private pinned: number[] = [];
   private readonly dirty = new Set<number>();
   private selectAll = false;
@@ -138,13 +146,14 @@ export class RawView {
   }
 
   /**
-   * Shows the first rows (at `line`, 1-based, when given) and starts
+   * Shows the first rows (at a range or 1-based line, when given) and starts
    * colouring, the viewport first. The layout is read when the browser
    * reports the view's size (after its next layout, so opening a big file is
    * not one long task); `onLaidOut` follows then.
    */
-  open(line: number | null): void {
-    if (line !== null) this.scrollToLine(line);
+  open(at: QaLineRange | number | null): void {
+    if (typeof at === 'number') this.scrollToLine(at);
+    else if (at) this.scrollToRange(at);
     else this.paint(0);
     void this.doc.highlight(this.visible());
     // A view that is never laid out (no rendering, e.g. a background tab) still settles.
@@ -157,7 +166,7 @@ export class RawView {
   private settle(visible: boolean): void {
     this.height = visible ? this.scroller.clientHeight : null;
     if (this.height !== null && this.pendingTop !== null) {
-      this.scroller.scrollTop = this.pendingTop;
+      this.scrollAligned(this.pendingTop);
       this.pendingTop = null;
     }
     this.paint();
@@ -185,11 +194,17 @@ export class RawView {
     return this.rows.size;
   }
 
-  /** Marks the referenced ranges (1-based, inclusive), scrolling to `scrollTo` first when given (new rows come out marked). */
-  setRanges(ranges: readonly QaLineRange[], scrollTo: number | null = null): void {
+  /**
+   * Marks the referenced ranges (1-based, inclusive), `current` (an index in
+   * `ranges`) emphasised, scrolling to `scrollTo` first when given (new rows
+   * come out marked).
+   */
+  setRanges(ranges: readonly QaLineRange[], scrollTo: QaLineRange | number | null = null, current = 0): void {
     const before = this.rows.size ? new Set(this.rows.keys()) : null;
     this.ranges = ranges;
-    if (scrollTo !== null) this.scrollToLine(scrollTo);
+    this.current = current >= 0 && current < ranges.length ? current : -1;
+    if (typeof scrollTo === 'number') this.scrollToLine(scrollTo);
+    else if (scrollTo) this.scrollToRange(scrollTo);
     // Rows made by the scroll are marked already; only the ones that stayed need it.
     if (before) for (const [n, row] of this.rows) if (before.has(n)) this.decorate(row, n);
     if (scrollTo === null) this.paintNumbers(this.numbered[0], this.numbered[1]);
@@ -197,14 +212,40 @@ export class RawView {
 
   /** Scrolls so that 1-based `line` sits a little below the top (a few lines of context above it). */
   scrollToLine(line: number): void {
+    this.scrollToRange({ lineStart: line, lineEnd: line });
+  }
+
+  /**
+   * Scrolls a range (1-based, inclusive) into view: the whole range with
+   * 3–5 lines of context above it when that fits, otherwise its start with
+   * that context. A line at the top edge is never cut: the view starts on a
+   * line boundary.
+   */
+  scrollToRange(range: QaLineRange): void {
     const h = this.height ?? this.hint;
-    const top = (Math.max(1, Math.min(line, this.doc.count)) - 1) * LINE_HEIGHT;
-    const target = Math.max(0, top - Math.min(4 * LINE_HEIGHT, h / 4));
+    const start = Math.max(1, Math.min(range.lineStart, this.doc.count));
+    const end = Math.max(start, Math.min(range.lineEnd, this.doc.count));
+    const fits = Math.floor(h / LINE_HEIGHT);
+    const room = fits - (end - start + 1);
+    // Tall views keep the usual context; short ones give up to two lines of it to show the whole range.
+    const context = room >= CONTEXT_LINES ? CONTEXT_LINES : room >= MIN_CONTEXT_LINES ? room : Math.min(MIN_CONTEXT_LINES, Math.max(0, fits - 1));
+    const target = Math.max(0, (start - 1 - context) * LINE_HEIGHT + PAD_TOP);
     if (this.height === null) this.pendingTop = target;
-    else this.scroller.scrollTop = target;
+    else this.scrollAligned(target);
     // The rows on screen first; the ones around them follow in the next frame.
     this.paint(0);
   }
+
+  /**
+   * Scrolls to `top`; where the view stops short of it (the end of the
+   * file), to the nearest line boundary above, so the top line is never cut.
+   */
+  private scrollAligned(top: number): void {
+    this.scroller.scrollTop = top;
+    const at = this.scroller.scrollTop;
+    if (at < top - 0.5 && at > PAD_TOP) this.scroller.scrollTop = at - ((at - PAD_TOP) % LINE_HEIGHT);
+  }
+
 
   /** 0-based [first, end) of the lines in the viewport. */
   visible(): [number, number] {
@@ -255,12 +296,12 @@ export class RawView {
 
   /** Numbers for lines `from`…`to` (0-based, end exclusive), and a band over each referenced run among them. */
   private paintNumbers(from: number, to: number): void {
-    const runs: Array<[number, number]> = [];
-    for (const r of this.ranges) {
+    const runs: Array<[number, number, string]> = [];
+    this.ranges.forEach((r, i) => {
       const a = Math.max(from, r.lineStart - 1);
       const b = Math.min(to, r.lineEnd);
-      if (b > a) runs.push([a, b]);
-    }
+      if (b > a) runs.push([a, b, i === this.current ? 'nums ref cur' : 'nums ref']);
+    });
     this.numbered = [from, to];
     const key = `${from}-${to}|${runs.join('|')}`;
     if (key === this.gutterKey) return;
@@ -270,9 +311,9 @@ export class RawView {
       el.style.setProperty('top', `${a * LINE_HEIGHT}px`);
     };
     place(this.numbers, from, to);
-    const bands = runs.map(([a, b]) => {
+    const bands = runs.map(([a, b, cls]) => {
       const band = this.scroller.ownerDocument.createElement('div');
-      band.className = 'nums ref';
+      band.className = cls;
       place(band, a, b);
       return band;
     });
@@ -295,6 +336,8 @@ export class RawView {
     row.classList.toggle('ref', inRange);
     row.classList.toggle('ref-start', inRange && !RawDocument.inRanges(line - 1, this.ranges));
     row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
+    const cur = this.ranges[this.current];
+    row.classList.toggle('cur', !!cur && line >= cur.lineStart && line <= cur.lineEnd);
   }
 
   private rerender(row: HTMLElement, n: number): void {

@@ -9,6 +9,7 @@ import type { QaTerms } from '../../i18n/types.js';
 import { formatRange, type QaLineRange } from '../../model/present.js';
 import type { QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
+import { previewIcons } from './preview-icons.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
@@ -68,22 +69,39 @@ export function renderNotices(notes: string[]): TemplateResult | typeof nothing 
 }
 
 /**
- * `Referenced lines: 197–218` (a button that jumps to each range in turn)
- * and, in Rendered mode, `View raw at lines 197–218` with the block-granular
- * note.
+ * The ranges bar, one line: `Referenced lines: 197–218` (a button that
+ * scrolls to the current range), with several ranges `Range 1 of 3` and
+ * previous / next buttons (F8 / Shift+F8), and in Rendered mode `View raw at
+ * lines 197–218` with the block-granular note.
  */
 export function renderRangesBar(
   ranges: QaLineRange[],
+  current: number,
   mode: QaPreviewMode,
   t: Translate,
-  actions: { jump: () => void; viewRaw: (r: QaLineRange) => void },
+  actions: { jump: () => void; step: (by: 1 | -1) => void; viewRaw: (r: QaLineRange) => void },
 ): TemplateResult {
-  const labels = ranges.map((r) => formatRange(r)).join(', ');
-  return html`<div class="ranges">
-    <button part="chip" class="chip" type="button" @click=${actions.jump}>${icons.lines()}<span>${t('referencedLines', { range: labels })}</span></button>
+  const range = ranges[current] ?? ranges[0]!;
+  const label = t('referencedLines', { range: formatRange(range) });
+  const many = ranges.length > 1;
+  return html`<div class="ranges" part="ranges">
+    <button part="chip" class="chip" type="button" aria-label=${label} title=${label} @click=${actions.jump}>
+      ${icons.lines()}<span class="chip-full" aria-hidden="true">${label}</span><span class="chip-short" aria-hidden="true">${formatRange(range)}</span>
+    </button>
+    ${many
+      ? html`<span class="range-nav">
+          <span class="range-count" aria-live="polite">${t('rangeOf', { n: current + 1, total: ranges.length })}</span>
+          <button part="button" class="icon-button small" type="button" title=${`${t('previousRange')} (Shift+F8)`} aria-label=${t('previousRange')} aria-keyshortcuts="Shift+F8 Alt+ArrowUp" @click=${() => actions.step(-1)}>
+            ${previewIcons.up()}
+          </button>
+          <button part="button" class="icon-button small" type="button" title=${`${t('nextRange')} (F8)`} aria-label=${t('nextRange')} aria-keyshortcuts="F8 Alt+ArrowDown" @click=${() => actions.step(1)}>
+            ${previewIcons.down()}
+          </button>
+        </span>`
+      : nothing}
     ${mode === 'rendered'
-      ? html`<button part="button" class="link-button" type="button" @click=${() => actions.viewRaw(ranges[0]!)}>
-            ${t('viewRawAt', { range: formatRange(ranges[0]!) })}
+      ? html`<button part="button" class="link-button" type="button" title=${t('blocksMarked')} @click=${() => actions.viewRaw(range)}>
+            ${t('viewRawAt', { range: formatRange(range) })}
           </button>
           <span class="ranges-note">${t('blocksMarked')}</span>`
       : nothing}

@@ -11,6 +11,7 @@ export interface LineRange {
 }
 
 const MARK = 'data-qa-marked';
+const CURRENT = 'data-qa-current';
 const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
 
 function spanOf(el: Element): [number, number] | null {
@@ -24,7 +25,10 @@ function spanOf(el: Element): [number, number] | null {
 
 /** Removes every mark under `root`. */
 export function clearMarks(root: Element): void {
-  for (const el of Array.from(root.querySelectorAll(`[${MARK}]`))) el.removeAttribute(MARK);
+  for (const el of Array.from(root.querySelectorAll(`[${MARK}], [${CURRENT}]`))) {
+    el.removeAttribute(MARK);
+    el.removeAttribute(CURRENT);
+  }
 }
 
 /**
@@ -65,4 +69,20 @@ export function markBlocks(container: HTMLElement, ranges: ReadonlyArray<{ lineS
   const valid: LineRange[] = ranges.filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
   if (!valid.length) return null;
   return markWithin(container, valid)[0] ?? null;
+}
+
+/**
+ * (Re)marks the blocks of every range and, among them, the blocks of
+ * `ranges[current]` as current (`data-qa-current`). Returns the current
+ * range's blocks in document order (empty when it overlaps no block).
+ */
+export function markRanges(container: HTMLElement, ranges: ReadonlyArray<{ lineStart: number; lineEnd: number }>, current: number): HTMLElement[] {
+  clearMarks(container);
+  const valid: LineRange[] = ranges.filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
+  if (!valid.length) return [];
+  const cur = ranges[current];
+  const blocks = cur && valid.includes(cur) ? markWithin(container, [cur]) : [];
+  for (const b of blocks) b.setAttribute(CURRENT, '');
+  markWithin(container, valid);
+  return blocks;
 }

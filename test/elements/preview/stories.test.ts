@@ -19,7 +19,7 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
     check: (el, sr) => {
       expect(el.currentMode).to.equal('rendered');
       expect(sr.querySelector('[part="markdown"] h1')?.textContent).to.contain('Retry policy');
-      expect(text(sr, '[part="chip"]')).to.equal('Referenced lines: 27–36');
+      expect(sr.querySelector('[part="chip"]')!.getAttribute('aria-label')).to.equal('Referenced lines: 27–36');
       expect(sr.querySelectorAll('[part="markdown"] [data-qa-marked]').length).to.be.greaterThan(0);
     },
   },
@@ -38,7 +38,8 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
     rendered: true,
     check: (el, sr) => {
       expect(el.currentMode).to.equal('raw');
-      expect(text(sr, '[part="chip"]')).to.equal('Referenced lines: 14–21, 31–35');
+      expect(sr.querySelector('[part="chip"]')!.getAttribute('aria-label')).to.equal('Referenced lines: 14–21');
+      expect(text(sr, '.range-count')).to.equal('Range 1 of 2');
       expect(sr.querySelectorAll('.ln.ref').length).to.equal(13);
     },
   },
@@ -49,6 +50,22 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(el.currentMode).to.equal('raw');
       expect(sr.querySelector('[role="radiogroup"]')).to.equal(null);
       expect(sr.querySelector('.ln.ref-start')?.getAttribute('data-n')).to.equal('46');
+    },
+  },
+  'navigator-three-ranges': {
+    status: 'ready',
+    rendered: true,
+    check: (_el, sr) => {
+      expect(text(sr, '.range-count')).to.equal('Range 1 of 3');
+      expect([...sr.querySelectorAll('.ln.cur')].map((r) => Number(r.getAttribute('data-n')))).to.deep.equal([3, 4, 5, 6]);
+    },
+  },
+  'navigator-rendered': {
+    status: 'ready',
+    rendered: true,
+    check: (_el, sr) => {
+      expect(text(sr, '.range-count')).to.equal('Range 1 of 3');
+      expect(sr.querySelectorAll('[part="markdown"] [data-qa-current]').length).to.be.greaterThan(0);
     },
   },
   'code-plain': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector('[part="chip"]')).to.equal(null) },
