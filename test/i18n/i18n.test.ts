@@ -37,7 +37,7 @@ function placeholders(text: string): string[] {
 }
 
 /** Sample params for every placeholder a term may use. */
-const PARAMS = { n: 3, group: 'G', range: '1–2', who: 'W', reason: 'R', label: 'L', size: '1 MB', limit: '2 MB', host: 'example.com', title: 'T' };
+const PARAMS = { n: 3, group: 'G', range: '1–2', who: 'W', reason: 'R', label: 'L', size: '1 MB', limit: '2 MB', host: 'example.com', title: 'T', action: 'A' };
 
 describe('i18n', () => {
   describe('term tables', () => {
