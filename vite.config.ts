@@ -69,6 +69,8 @@ const packageBuild = {
       node: 'src/node/index.ts',
       // React wrappers (React external, an optional peer dependency).
       react: 'src/react/index.ts',
+      // Citation chips in the answer (registers <qa-citation>).
+      citations: 'src/citations.ts',
     },
     formats: ['es' as const],
   },

@@ -9,7 +9,5 @@ export { viewOf, type QaViewResult, type QaViewOptions } from './elements/shared
 export { QaSourcesPanel } from './elements/sources-panel/define.js';
 export { QaSourceFooter } from './elements/source-footer/define.js';
 export { QaFilePreview } from './elements/file-preview/define.js';
-export { QaCitation } from './elements/citation/define.js';
 export * from './host/index.js';
-export { citationsPlugin, type QaCitationsPluginOptions } from './render/citations.js';
 export { configureWorkers, type QaWorkerOptions } from './render/workers.js';

@@ -10,5 +10,3 @@ export * from './fetch.js';
 export * from './remote.js';
 export * from './store.js';
 export * from './connect.js';
-export * from './citations.js';
-export * from './connect-citations.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import MarkdownIt from 'markdown-it';
 import { referencePayload } from '../../stories/fixtures/payloads.js';
-import { CLAIM_HIGHLIGHT, citationsPlugin, claimRange, highlightCitations, linkCitations } from '../../src/index.js';
+import { CLAIM_HIGHLIGHT, citationsPlugin, claimRange, highlightCitations, linkCitations } from '../../src/citations.js';
 import type { QaCitation } from '../../src/elements/citation/citation.js';
 import { settle } from '../elements/shared/fixture.js';
 

@@ -17,6 +17,7 @@
 import { expect } from 'chai';
 import type { LitElement } from 'lit';
 import * as kit from '../../src/index.js';
+import * as citationsEntry from '../../src/citations.js';
 import { storyGroups } from '../../stories/index.js';
 import { customElementsIn, mount, settle, unmountAll } from '../elements/shared/fixture.js';
 
@@ -39,7 +40,7 @@ interface ManifestElement {
 type LitClass = typeof LitElement & CustomElementConstructor;
 
 /** Element classes the public entry exports. */
-const classes: LitClass[] = Object.values(kit as Record<string, unknown>).filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
+const classes: LitClass[] = [...new Set([...Object.values(kit as Record<string, unknown>), ...Object.values(citationsEntry as Record<string, unknown>)])].filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
 
 let manifest: { modules: Array<{ path: string; declarations?: ManifestElement[]; exports?: Array<{ kind: string; name: string; declaration: { name: string; module?: string } }> }> };
 const declOf = (tag: string): ManifestElement => {
@@ -133,6 +134,15 @@ async function exercise(frame: HTMLElement): Promise<void> {
       shadowAll<HTMLElement>(el, 'button[part~="entry"]')[0]?.click();
       shadowAll<HTMLElement>(el, '[part~="show-more"]')[0]?.click();
       await step();
+    } else if (el.localName === 'qa-citation') {
+      const chip = el as unknown as { showCard(): void; source: { local: boolean } | null };
+      if (!chip.source?.local) continue;
+      shadowAll<HTMLElement>(el, 'button[part~="chip"]')[0]?.focus();
+      shadowAll<HTMLElement>(el, 'button[part~="chip"]')[0]?.click();
+      chip.showCard();
+      await step();
+      shadowAll<HTMLElement>(el, 'button[part~="hover-card-open"]')[0]?.click();
+      await step();
     } else if (el.localName === 'qa-file-preview') {
       const link = shadowAll<HTMLElement>(el, '[part~="markdown"] a[data-qa-link="workspace"]')[0];
       if (link) {
@@ -161,7 +171,7 @@ describe('custom-elements.json', () => {
   });
 
   it('lists every exported element class under its registered tag, with a definition export', () => {
-    expect(classes.map((c) => c.name).sort()).to.deep.equal(['QaFilePreview', 'QaSourceFooter', 'QaSourcesPanel']);
+    expect(classes.map((c) => c.name).sort()).to.deep.equal(['QaCitation', 'QaFilePreview', 'QaSourceFooter', 'QaSourcesPanel']);
     for (const ctor of classes) {
       const tag = customElements.getName(ctor);
       expect(tag, `${ctor.name} is registered`).to.be.a('string');

@@ -40,7 +40,7 @@ test('source maps in the pack map only the kit and its dependencies, never tests
 });
 
 test('every exports entry names its types first, and every target is in the pack', () => {
-  const expected = ['.', './model', './node', './react', './browser', './custom-elements.json', './schema.json', './package.json'];
+  const expected = ['.', './model', './node', './react', './citations', './browser', './custom-elements.json', './schema.json', './package.json'];
   assert.deepEqual(Object.keys(pkg.exports).sort(), [...expected].sort());
   for (const [entry, value] of Object.entries(pkg.exports)) {
     const isCode = !entry.endsWith('.json');

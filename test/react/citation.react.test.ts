@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { QaCitation } from '../../src/react/index.js';
-import { QaCitation as CitationElement } from '../../src/index.js';
+import { QaCitation as CitationElement } from '../../src/citations.js';
 import { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../src/elements/shared/events.js';
 import { referencePayload } from '../../stories/fixtures/payloads.js';
 import { settle, shadowOf } from '../elements/shared/fixture.js';

@@ -46,6 +46,7 @@ export function readLines(value: string | null | undefined): QaLineRange | null 
  * @csspart chip - The chip (a button, or a muted span for an unknown id).
  * @csspart hover-card - The preview card.
  * @csspart hover-card-snippet - The card's snippet.
+ * @csspart icon - The card's kind icon.
  * @csspart hover-card-open - The card's Open / Open in new tab control.
  *
  * @cssproperty --qa-citation-background - Background of the chip.
@@ -203,7 +204,8 @@ export class QaCitation extends LitElement {
   private activate(trigger: Event, fromLink: boolean): void {
     const detail = this.openDetail();
     if (!detail) return;
-    const allowed = this.dispatchEvent(new QaSourceOpenEvent(detail));
+    const event = new QaSourceOpenEvent(detail);
+    const allowed = this.dispatchEvent(event);
     if (!allowed) {
       trigger.preventDefault();
       return;

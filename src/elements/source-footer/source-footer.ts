@@ -36,6 +36,7 @@ export function entryText(item: QaSourceItemView): { title: string; rest: string
  *
  * @event {QaGroupOpenEvent} qa-group-open - A group chip was pressed (open that group in the panel).
  * @event {QaSourceOpenEvent} qa-source-open - An entry of the expanded list was activated. Cancelable.
+ * @event {QaSourceHighlightEvent} qa-source-highlight - An entry was pointed at or focused (`id`), or left (`id: null`): the wiring highlights its citations.
  * @event {QaToggleEvent} qa-toggle - The user expanded or collapsed the list.
  *
  * @csspart base - The footer's box.

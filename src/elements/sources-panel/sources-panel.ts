@@ -62,6 +62,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @summary The right-hand Sources panel of an answer.
  *
  * @event {QaSourceOpenEvent} qa-source-open - A card was activated. Cancelable: `preventDefault()` stops a remote link from opening.
+ * @event {QaSourceHighlightEvent} qa-source-highlight - A card was pointed at or focused (`id`), or left (`id: null`): the wiring highlights its citations.
  * @event {QaCloseEvent} qa-close - The close button was pressed, or Escape with no details open.
  *
  * @csspart base - The panel's outer box.

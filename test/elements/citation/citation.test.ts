@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { html } from 'lit';
 import { sendKeys, sendMouse, resetMouse, setViewport } from '@web/test-runner-commands';
 import { referencePayload, hostilePayload } from '../../../stories/fixtures/payloads.js';
+import '../../../src/citations.js';
 import type { QaCitation } from '../../../src/elements/citation/citation.js';
 import type { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../../src/elements/shared/events.js';
 import { deepActive, expectAxeClean, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
