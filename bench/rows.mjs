@@ -40,6 +40,8 @@ export const SCENARIOS = [
     { id: `footer@${n}`, page: 'footer', params: { n }, group: 'sources' },
     { id: `panel@${n}`, page: 'panel', params: { n, showAll: n === 5000 }, group: 'sources' },
   ]),
+  // Citations: a 50 KB answer with 200 markers, linked, streamed, and a chip's card.
+  { id: 'citations', page: 'citations', params: {}, group: 'citations' },
 ];
 
 /**
@@ -90,6 +92,9 @@ export const ROWS = [
   { id: 'panel-show-all-task', label: 'Panel, "show all": longest main-thread task', value: ['panel@5000', 'showAllLongestTask'], target: { max: 50 }, unit: 'ms' },
   ...[10, 100, 1000, 5000].map((n) => ({ id: `footer-${n}`, label: `Footer, ${n.toLocaleString('en')} sources: render (first on page)`, value: [`footer@${n}`, 'render'], target: { max: 10 }, unit: 'ms' })),
   { id: 'footer-5000-warm', label: 'Footer, 5,000 sources: render (a later answer)', value: ['footer@5000', 'warmRender'], target: { max: 10 }, unit: 'ms' },
+  { id: 'cite-link', label: 'Citations: linkCitations over a 50 KB answer, 200 markers', value: ['citations', 'link'], target: { max: 10 }, unit: 'ms' },
+  { id: 'cite-stream', label: 'Citations: 1,000 streaming updates, longest task', value: ['citations', 'streamLongestTask'], target: { max: 50 }, unit: 'ms' },
+  { id: 'cite-card', label: 'Citations: hover card open → painted', value: ['citations', 'cardPainted'], target: { max: 16 }, unit: 'ms' },
   ...[10, 100, 1000, 5000].map((n) => ({ id: `model-${n}`, label: `Parse + present, ${n.toLocaleString('en')} sources (first call)`, value: [`model@${n}`, 'cold'], target: { max: 10 }, unit: 'ms' })),
   { id: 'model-5000-warm', label: 'Parse + present, 5,000 sources (warm)', value: ['model@5000', 'warm'], target: { max: 10 }, unit: 'ms' },
 
