@@ -106,6 +106,7 @@ export const previewStories: StoryGroup = {
     story('code-raw', 'Code with a referenced range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }] }),
     story('navigator-three-ranges', 'Navigator: three ranges (F8 / Shift+F8)', { path: 'src/net/retry.ts', ranges: [{ lineStart: 3, lineEnd: 6 }, { lineStart: 29, lineEnd: 33 }, { lineStart: 46, lineEnd: 62 }] }),
     story('navigator-rendered', 'Navigator in Rendered: three ranges', { path: 'docs/retry-policy.md', ranges: [{ lineStart: 5, lineEnd: 8 }, { lineStart: 14, lineEnd: 21 }, { lineStart: 27, lineEnd: 36 }] }),
+    story('selection', 'Lines selected by their numbers (open at #L10-L14 or click a number)', { path: 'src/net/retry.ts', ranges: [{ lineStart: 29, lineEnd: 33 }] }),
     story('code-plain', 'Code without ranges', { path: 'scripts/latency_report.py' }),
     story('long-path', 'Long path (elided breadcrumb)', {
       path: 'services/billing/internal/adapters/payments/providers/stripe/webhooks/handlers/refund-succeeded.ts',

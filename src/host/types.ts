@@ -49,6 +49,20 @@ export interface QaSourcesHost {
   readFile(req: QaReadFileRequest): Promise<QaFileContent>;
   /** Returns the workspace path a relative link points at when it is inside the workspace and readable, else null. */
   resolveLink?(req: QaResolveLinkRequest): Promise<string | null>;
+  /**
+   * A link to lines of a file (the preview's Copy link). Without it, or when
+   * it returns null, the link is the page's address with `#L10-L20`.
+   */
+  linkForRange?(req: QaRangeLinkRequest): string | null;
+}
+
+/** What `linkForRange` is asked for. */
+export interface QaRangeLinkRequest {
+  sessionId: string;
+  path: string;
+  /** 1-based, inclusive. */
+  lineStart: number;
+  lineEnd: number;
 }
 
 /** Why a host call failed. */

@@ -118,6 +118,14 @@ export interface QaTerms {
   rangeOf: string;
   previousRange: string;
   nextRange: string;
+  /** Lines selected by their numbers: `Lines 10–20`. */
+  selectedLines: string;
+  copyLines: string;
+  copyLink: string;
+  clearSelection: string;
+  copiedLines: string;
+  copiedLink: string;
+  copyFailed: string;
   imageBlocked: string;
   showImages: string;
   lineNumbers: string;

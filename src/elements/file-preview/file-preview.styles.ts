@@ -11,6 +11,8 @@ export const previewStyles = css`
     --_gutter-color: var(--qa-preview-gutter-color, var(--_qa-text-faint));
     --_raw-tint: var(--qa-color-highlight, light-dark(#fff8e0, rgb(210 153 34 / 0.12)));
     --_raw-edge: var(--_qa-highlight-edge);
+    --_raw-select: var(--qa-color-line-selection, light-dark(#ddebff, rgb(56 139 253 / 0.22)));
+    --_raw-select-edge: var(--qa-color-line-selection-edge, light-dark(#0969da, #58a6ff));
     --_raw-tint-current: var(--qa-color-highlight-current, light-dark(#ffeeb0, rgb(210 153 34 / 0.24)));
   }
   .base {
@@ -337,6 +339,54 @@ export const previewStyles = css`
     font-size: 12px;
   }
 
+  /* Lines selected by their numbers */
+  .selection-bar {
+    flex: none;
+    display: flex;
+    flex-wrap: nowrap;
+    align-items: center;
+    gap: var(--_qa-space-2);
+    padding: 4px var(--_qa-space-3);
+    border-block-end: 1px solid var(--_qa-border);
+    font-size: 13px;
+    white-space: nowrap;
+    min-inline-size: 0;
+    overflow: hidden;
+  }
+  .selection-label {
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    color: var(--_raw-select-edge);
+  }
+  .text-button {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    min-block-size: 26px;
+    padding: 2px 8px;
+    border-radius: var(--_qa-radius-small);
+    color: var(--_qa-text);
+  }
+  .text-button:hover {
+    background: var(--_qa-hover);
+  }
+  .selection-note {
+    color: var(--_qa-text-quiet);
+    font-size: 12px;
+    min-inline-size: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  @container (max-width: 400px) {
+    .text-button > span {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+  }
+
   /* Body and states */
   .body {
     position: relative;
@@ -547,6 +597,20 @@ export const previewStyles = css`
     box-shadow:
       inset 0 1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent),
       inset 0 -1px 0 color-mix(in srgb, var(--_raw-edge) 35%, transparent);
+  }
+  /* Lines selected by their numbers: blue, apart from the yellow of cited ranges. */
+  .raw-gutter {
+    cursor: pointer;
+  }
+  .ln.sel,
+  .ln.ref.sel {
+    background: var(--_raw-select);
+  }
+  .nums.sel {
+    border-inline-start: 3px solid var(--_raw-select-edge);
+    background: linear-gradient(var(--_raw-select), var(--_raw-select)), var(--_bg);
+    color: var(--_raw-select-edge);
+    font-weight: 600;
   }
   /* A direction control (Trojan Source) shown as a marker instead of reordering the line. */
   .ln .bidi {

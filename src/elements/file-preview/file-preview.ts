@@ -10,14 +10,14 @@ import { markdownStyles } from '../../render/markdown/styles.js';
 import { markRanges } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
-import { QaCloseEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
+import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
 import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { previewStyles } from './file-preview.styles.js';
 import { renderBreadcrumb, renderModeToggle } from './header.js';
-import { renderError, renderNotices, renderRangesBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
+import { renderError, renderNotices, renderRangesBar, renderSelectionBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
@@ -66,6 +66,47 @@ function blockAt(scroller: HTMLElement, y: number): HTMLElement | null {
     } else hi = mid - 1;
   }
   return found >= 0 ? all[found]! : null;
+}
+
+/** `#L10-L20` (or `#L10`) as a range, or null. */
+export function lineFragment(hash: string): QaLineRange | null {
+  const m = /^#L(\d{1,9})(?:-L(\d{1,9}))?$/.exec(hash);
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = m[2] ? Number(m[2]) : a;
+  if (a < 1 || b < 1) return null;
+  return { lineStart: Math.min(a, b), lineEnd: Math.max(a, b) };
+}
+
+/** A range as a line fragment, without the `#`: `L10-L20`, or `L10` for one line. */
+export function formatLineFragment(r: QaLineRange): string {
+  return r.lineStart === r.lineEnd ? `L${r.lineStart}` : `L${r.lineStart}-L${r.lineEnd}`;
+}
+
+/**
+ * Puts `text` on the clipboard as plain text, synchronously inside the
+ * user's click (a copy command whose event carries the text: no clipboard
+ * permission needed). Returns false when the browser refused.
+ */
+function copyText(from: HTMLElement, text: string): boolean {
+  const doc = from.ownerDocument;
+  let done = false;
+  const onCopy = (e: ClipboardEvent) => {
+    if (!e.clipboardData) return;
+    e.clipboardData.setData('text/plain', text);
+    e.preventDefault();
+    done = true;
+  };
+  doc.addEventListener('copy', onCopy, { capture: true });
+  try {
+    doc.execCommand('copy');
+  } catch {
+    done = false;
+  } finally {
+    doc.removeEventListener('copy', onCopy, { capture: true });
+  }
+  if (!done) void globalThis.navigator?.clipboard?.writeText(text).catch(() => undefined);
+  return done;
 }
 
 /** The block just before `el` in reading order, inside `root` (the previous sibling, else the parent's). */
@@ -164,6 +205,10 @@ export class QaFilePreview extends LitElement {
   private pendingFragment: string | null = null;
   /** Index of the current range in `ranges` (the navigator's `Range 1 of 3`). */
   @state() private rangeIndex = 0;
+  /** Lines selected by their numbers in Raw (1-based, inclusive), or null. */
+  @state() private lineSelection: QaLineRange | null = null;
+  /** What the last Copy did, announced in the selection bar. */
+  @state() private copyNote = '';
   private readonly rawRef = createRef<HTMLDivElement>();
   /** Height of the body part at its last layout: the raw view's likely height before it is laid out. */
   private bodyHeight: number | null = null;
@@ -241,6 +286,8 @@ export class QaFilePreview extends LitElement {
   }
 
   private reset(status: Status): void {
+    this.lineSelection = null;
+    this.copyNote = '';
     clearTimeout(this.loadTimer);
     this.loadAbort?.abort();
     this.renderAbort?.abort();
@@ -386,12 +433,19 @@ export class QaFilePreview extends LitElement {
       bidiLabel: t('bidiWarning'),
       invisibleLabel: t('invisibleWarning'),
       heightHint: this.bodyHeight,
+      onSelectLines: (range) => this.onSelectLines(path, range),
       onLaidOut: () => {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
       },
     });
     this.rawView.setRanges(this.ranges, null, this.rangeIndex);
-    const range = this.pendingRawRange ?? this.ranges[this.rangeIndex] ?? null;
+    // A page opened at a line link (`#L10-L20`) shows and selects those lines.
+    const fragment = this.pendingRawRange ? null : lineFragment(globalThis.location?.hash ?? '');
+    if (fragment) {
+      this.rawView.selectLines(fragment);
+      this.lineSelection = this.rawView.selectedLines;
+    } else if (this.lineSelection) this.rawView.selectLines(this.lineSelection);
+    const range = this.pendingRawRange ?? fragment ?? this.ranges[this.rangeIndex] ?? null;
     this.pendingRawRange = null;
     this.rawView.open(range);
   }
@@ -539,6 +593,12 @@ export class QaFilePreview extends LitElement {
 
   private onKeydown(e: KeyboardEvent): void {
     if (e.defaultPrevented) return;
+    if (e.key === 'Escape' && this.lineSelection && this.currentMode === 'raw') {
+      // Escape first clears a selection of lines; the next one closes.
+      e.preventDefault();
+      this.clearSelection();
+      return;
+    }
     if (e.key === 'Escape') {
       e.preventDefault();
       this.dispatchEvent(new QaCloseEvent());
@@ -551,6 +611,47 @@ export class QaFilePreview extends LitElement {
       e.preventDefault();
       this.stepRange(next ? 1 : -1);
     }
+  }
+
+  private onSelectLines(path: string, range: QaLineRange): void {
+    this.lineSelection = range;
+    this.copyNote = '';
+    this.dispatchEvent(new QaRangeSelectEvent({ path, lineStart: range.lineStart, lineEnd: range.lineEnd }));
+  }
+
+  private clearSelection(): void {
+    this.rawView?.selectLines(null);
+    this.lineSelection = null;
+    this.copyNote = '';
+    this.rawRef.value?.focus({ preventScroll: true });
+  }
+
+  /** Copy lines: the selected lines' text, without their numbers. */
+  private copyLines(): void {
+    const text = this.rawView?.selectedLinesText() ?? '';
+    const t = this.localize.t.bind(this.localize);
+    this.copyNote = copyText(this, text) ? t('copiedLines') : t('copyFailed');
+  }
+
+  /** The link to the selected lines: the host's (`linkForRange`), else this page's address with `#L10-L20`. */
+  lineLink(range: QaLineRange): string {
+    const path = this.file?.path ?? this.path ?? '';
+    let link: string | null = null;
+    try {
+      const made: unknown = this.host?.linkForRange?.({ sessionId: this.sessionId, path, lineStart: range.lineStart, lineEnd: range.lineEnd });
+      link = typeof made === 'string' && made !== '' ? made : null;
+    } catch {
+      link = null;
+    }
+    if (link) return link;
+    const page = globalThis.location?.href ?? '';
+    return `${page.split('#')[0]}#${formatLineFragment(range)}`;
+  }
+
+  private copyLink(): void {
+    if (!this.lineSelection) return;
+    const t = this.localize.t.bind(this.localize);
+    this.copyNote = copyText(this, this.lineLink(this.lineSelection)) ? t('copiedLink') : t('copyFailed');
   }
 
   private download(): void {
@@ -591,7 +692,7 @@ export class QaFilePreview extends LitElement {
         ${renderBreadcrumb(path, this.crumbsExpanded, t, () => (this.crumbsExpanded = true))}
         <div part="toolbar" class="toolbar">${this.renderToolbar()}</div>
       </header>
-      ${this.renderNotices()} ${this.renderChip()}
+      ${this.renderNotices()} ${this.renderChip()} ${this.renderSelection()}
       <div part="body" class="body">${this.renderBody()}</div>
     </div>`;
   }
@@ -630,6 +731,15 @@ export class QaFilePreview extends LitElement {
       jump: () => this.goToRange(this.rangeIndex),
       step: (by) => this.stepRange(by),
       viewRaw: (r) => this.viewRawAt(r),
+    });
+  }
+
+  private renderSelection(): TemplateResult | typeof nothing {
+    if (this.status !== 'ready' || !this.lineSelection || this.currentMode !== 'raw') return nothing;
+    return renderSelectionBar(this.lineSelection, this.copyNote, this.localize.t.bind(this.localize), {
+      copyLines: () => this.copyLines(),
+      copyLink: () => this.copyLink(),
+      clear: () => this.clearSelection(),
     });
   }
 

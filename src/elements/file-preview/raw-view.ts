@@ -46,6 +46,8 @@ export interface RawViewOptions {
   heightHint?: number | null;
   /** Called once, when the first layout has placed the rows where they belong. */
   onLaidOut?: () => void;
+  /** Called when the reader selects lines by their numbers (click, shift-click, drag), once the pointer is released. */
+  onSelectLines?: (range: QaLineRange) => void;
 }
 
 /**
@@ -79,6 +81,11 @@ export class RawView {
   private ranges: readonly QaLineRange[] = [];
   /** Index in `ranges` of the current range (emphasised), or -1. */
   private current = -1;
+  /** Lines selected by their numbers (1-based, inclusive), or null. */
+  private selected: QaLineRange | null = null;
+  /** Where a selection by line numbers started (shift-click and drag extend from it). */
+  private anchor: number | null = null;
+  private dragging = false;
   private pinned: number[] = [];
   private readonly dirty = new Set<number>();
   private selectAll = false;
@@ -96,6 +103,7 @@ export class RawView {
   private readonly bidiLabel: string | null;
   private readonly invisibleLabel: string | null;
   private readonly onLaidOut: () => void;
+  private readonly onSelectLines: (range: QaLineRange) => void;
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
   private readonly onSelection = () => this.trackSelection();
@@ -110,6 +118,7 @@ export class RawView {
     this.bidiLabel = doc.hasBidi ? (options.bidiLabel ?? '') : null;
     this.invisibleLabel = doc.hasInvisible ? (options.invisibleLabel ?? '') : null;
     this.onLaidOut = options.onLaidOut ?? (() => {});
+    this.onSelectLines = options.onSelectLines ?? (() => {});
     container.replaceChildren();
     container.tabIndex = 0;
     container.setAttribute('role', 'region');
@@ -129,6 +138,10 @@ export class RawView {
     this.gutter.append(this.numbers);
     this.sizer.append(this.gutter);
     container.append(this.sizer);
+    this.gutter.addEventListener('pointerdown', (e) => this.gutterDown(e));
+    this.gutter.addEventListener('pointermove', (e) => this.gutterMove(e));
+    this.gutter.addEventListener('pointerup', (e) => this.gutterUp(e));
+    this.gutter.addEventListener('lostpointercapture', () => (this.dragging = false));
     container.addEventListener('scroll', () => this.paint(), { passive: true });
     container.addEventListener('copy', (e) => this.copy(e));
     container.addEventListener('keydown', (e) => this.keydown(e));
@@ -302,6 +315,11 @@ export class RawView {
       const b = Math.min(to, r.lineEnd);
       if (b > a) runs.push([a, b, i === this.current ? 'nums ref cur' : 'nums ref']);
     });
+    if (this.selected) {
+      const a = Math.max(from, this.selected.lineStart - 1);
+      const b = Math.min(to, this.selected.lineEnd);
+      if (b > a) runs.push([a, b, 'nums sel']);
+    }
     this.numbered = [from, to];
     const key = `${from}-${to}|${runs.join('|')}`;
     if (key === this.gutterKey) return;
@@ -338,6 +356,71 @@ export class RawView {
     row.classList.toggle('ref-end', inRange && !RawDocument.inRanges(line + 1, this.ranges));
     const cur = this.ranges[this.current];
     row.classList.toggle('cur', !!cur && line >= cur.lineStart && line <= cur.lineEnd);
+    const sel = this.selected;
+    row.classList.toggle('sel', !!sel && line >= sel.lineStart && line <= sel.lineEnd);
+  }
+
+  /** The lines selected by their numbers, or null. */
+  get selectedLines(): QaLineRange | null {
+    return this.selected;
+  }
+
+  /** Selects lines (1-based, inclusive; clamped to the file), or clears the selection with null. */
+  selectLines(range: QaLineRange | null): void {
+    if (range) {
+      const a = Math.max(1, Math.min(range.lineStart, range.lineEnd, this.doc.count));
+      const b = Math.min(this.doc.count, Math.max(range.lineStart, range.lineEnd, a));
+      this.selected = { lineStart: a, lineEnd: b };
+    } else {
+      this.selected = null;
+      this.anchor = null;
+    }
+    for (const [n, row] of this.rows) this.decorate(row, n);
+    this.gutterKey = '';
+    this.paintNumbers(this.numbered[0], this.numbered[1]);
+  }
+
+  /** The text of the selected lines, without their numbers (lines joined with `\n`). */
+  selectedLinesText(): string {
+    const s = this.selected;
+    if (!s) return '';
+    return this.doc.slice(s.lineStart - 1, 0, s.lineEnd - 1, this.doc.lineLength(s.lineEnd - 1));
+  }
+
+  /** The 1-based line under a pointer's viewport height. */
+  private lineAt(clientY: number): number {
+    const top = this.sizer.getBoundingClientRect().top;
+    return Math.max(1, Math.min(this.doc.count, Math.floor((clientY - top) / LINE_HEIGHT) + 1));
+  }
+
+  private gutterDown(e: PointerEvent): void {
+    if (e.button !== 0 || !this.doc.count) return;
+    // No text selection starts from the numbers; the lines are selected instead.
+    e.preventDefault();
+    const line = this.lineAt(e.clientY);
+    if (e.shiftKey && this.anchor !== null) this.selectLines({ lineStart: this.anchor, lineEnd: line });
+    else {
+      this.anchor = line;
+      this.selectLines({ lineStart: line, lineEnd: line });
+    }
+    this.dragging = true;
+    this.gutter.setPointerCapture?.(e.pointerId);
+    this.scroller.focus({ preventScroll: true });
+  }
+
+  private gutterMove(e: PointerEvent): void {
+    if (!this.dragging || this.anchor === null) return;
+    const line = this.lineAt(e.clientY);
+    const s = this.selected;
+    const next = { lineStart: Math.min(this.anchor, line), lineEnd: Math.max(this.anchor, line) };
+    if (!s || s.lineStart !== next.lineStart || s.lineEnd !== next.lineEnd) this.selectLines(next);
+  }
+
+  private gutterUp(e: PointerEvent): void {
+    if (!this.dragging) return;
+    this.gutterMove(e);
+    this.dragging = false;
+    if (this.selected) this.onSelectLines({ ...this.selected });
   }
 
   private rerender(row: HTMLElement, n: number): void {

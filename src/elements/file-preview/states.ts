@@ -107,3 +107,19 @@ export function renderRangesBar(
       : nothing}
   </div>`;
 }
+
+/** Lines selected by their numbers: `Lines 10–20` with Copy lines, Copy link and Clear, and what the last copy did. */
+export function renderSelectionBar(
+  range: QaLineRange,
+  note: string,
+  t: Translate,
+  actions: { copyLines: () => void; copyLink: () => void; clear: () => void },
+): TemplateResult {
+  return html`<div class="selection-bar" part="selection" role="group" aria-label=${t('selectedLines', { range: formatRange(range) })}>
+    <span class="selection-label">${t('selectedLines', { range: formatRange(range) })}</span>
+    <button part="button" class="text-button" type="button" @click=${actions.copyLines}>${previewIcons.copy()}<span>${t('copyLines')}</span></button>
+    <button part="button" class="text-button" type="button" @click=${actions.copyLink}>${previewIcons.link()}<span>${t('copyLink')}</span></button>
+    <button part="button" class="icon-button small" type="button" title=${`${t('clearSelection')} (Esc)`} aria-label=${t('clearSelection')} @click=${actions.clear}>${previewIcons.clear()}</button>
+    <span class="selection-note" role="status">${note}</span>
+  </div>`;
+}

@@ -118,6 +118,24 @@ export class QaSourceHighlightEvent extends CustomEvent<QaSourceHighlightDetail>
   }
 }
 
+/** Detail of `qa-range-select`. */
+export interface QaRangeSelectDetail {
+  /** Workspace path of the previewed file. */
+  path: string;
+  /** First selected line (1-based). */
+  lineStart: number;
+  /** Last selected line (1-based, inclusive). */
+  lineEnd: number;
+}
+
+/** The user selected lines in the preview by their numbers (click, shift-click or drag). */
+export class QaRangeSelectEvent extends CustomEvent<QaRangeSelectDetail> {
+  static readonly eventName = 'qa-range-select';
+  constructor(detail: QaRangeSelectDetail) {
+    super(QaRangeSelectEvent.eventName, { detail, bubbles: true, composed: true });
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'qa-source-open': QaSourceOpenEvent;
@@ -126,6 +144,7 @@ declare global {
     'qa-toggle': QaToggleEvent;
     'qa-mode-change': QaModeChangeEvent;
     'qa-rendered': QaRenderedEvent;
+    'qa-range-select': QaRangeSelectEvent;
     'qa-source-highlight': QaSourceHighlightEvent;
   }
 }

@@ -68,6 +68,7 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelectorAll('[part="markdown"] [data-qa-current]').length).to.be.greaterThan(0);
     },
   },
+  selection: { status: 'ready', rendered: true },
   'code-plain': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector('[part="chip"]')).to.equal(null) },
   'long-path': {
     status: 'ready',
