@@ -6,7 +6,6 @@ import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
-import { markdownStyles } from '../../render/markdown/styles.js';
 import { markRanges } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
@@ -152,7 +151,8 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  * @cssproperty --qa-preview-gutter-color - Colour of line numbers.
  */
 export class QaFilePreview extends LitElement {
-  static override styles = [tokens, base, markdownStyles, previewStyles];
+  // The Markdown styles come with the Markdown renderer (its lazy chunk): see `adoptMarkdownStyles`.
+  static override styles = [tokens, base, previewStyles];
 
   /** The host adapter that reads files. */
   @property({ attribute: false }) host: QaSourcesHost | null = null;
@@ -320,7 +320,14 @@ export class QaFilePreview extends LitElement {
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
     // The Markdown renderer loads and its parser starts while the file is read, so the first screen does not wait for them.
-    if (rendered) loadMarkdownRenderer().then((m) => m.warmMarkdown(), () => undefined);
+    if (rendered)
+      loadMarkdownRenderer().then(
+        (m) => {
+          this.adoptMarkdownStyles(m.markdownStyles.styleSheet);
+          m.warmMarkdown();
+        },
+        () => undefined,
+      );
     warmHighlighter(rendered ? null : languageForPath(path));
     const current = () => id === this.loadId && !ctl.signal.aborted;
     const timeout = this.timeoutMs;
@@ -463,8 +470,9 @@ export class QaFilePreview extends LitElement {
     adoptTokenSheet(el);
     const file = this.file;
     loadMarkdownRenderer()
-      .then(({ renderMarkdown }) => {
+      .then(({ renderMarkdown, markdownStyles }) => {
         if (id !== this.loadId || ctl.signal.aborted) return;
+        this.adoptMarkdownStyles(markdownStyles.styleSheet);
         return renderMarkdown(el, file.content, {
           path: fromPath,
           resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: p }) ?? Promise.resolve(null),
@@ -682,6 +690,21 @@ export class QaFilePreview extends LitElement {
         this.path = path;
       }
     }
+  }
+
+  /**
+   * Adds the Markdown renderer's style sheet to the shadow root, before the
+   * preview's own (which refine it), once: it is part of the renderer's lazy
+   * chunk, so a page that never opens Markdown never downloads it.
+   */
+  private adoptMarkdownStyles(sheet: CSSStyleSheet | undefined): void {
+    const root = this.renderRoot;
+    if (!sheet || !(root instanceof ShadowRoot) || root.adoptedStyleSheets.includes(sheet)) return;
+    const sheets = [...root.adoptedStyleSheets];
+    const own = previewStyles.styleSheet;
+    const at = own ? sheets.indexOf(own) : -1;
+    sheets.splice(at < 0 ? sheets.length : at, 0, sheet);
+    root.adoptedStyleSheets = sheets;
   }
 
   protected override render(): TemplateResult {
