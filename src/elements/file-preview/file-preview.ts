@@ -136,6 +136,7 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  * @csspart toggle - The Rendered/Raw radio group.
  * @csspart button - Header and action buttons.
  * @csspart chip - The `Referenced lines` chip.
+ * @csspart ranges - The bar of cited ranges: the chip, `Range 1 of 3` and its previous / next buttons.
  * @csspart body - The area below the header that shows the file or a state.
  * @csspart markdown - The rendered Markdown document.
  * @csspart raw - The raw view (scroller with line numbers).
@@ -144,6 +145,9 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  * @csspart skeleton - The loading placeholder.
  * @csspart icon - Icons.
  *
+ * @cssproperty --qa-color-highlight-current - Background of the current cited range when there are several.
+ * @cssproperty --qa-color-line-selection - Background of lines selected by their numbers.
+ * @cssproperty --qa-color-line-selection-edge - Edge mark of lines selected by their numbers.
  * @cssproperty --qa-preview-background - Background of the preview.
  * @cssproperty --qa-preview-header-background - Background of the header.
  * @cssproperty --qa-preview-max-block-size - Height cap of the raw view when the preview has no height of its own (default 85vh).
