@@ -114,8 +114,10 @@ describe('<qa-file-preview> ranges navigator', function () {
           q(el, 'button[aria-label]:is([aria-keyshortcuts^="F8"])').click();
           await el.updateComplete;
         }
-        const current = [...root(el).querySelectorAll<HTMLElement>('[part="markdown"] [data-qa-current]')];
-        expect(current.length, `range ${i + 1} has blocks`).to.be.greaterThan(0);
+        const marked = () => [...root(el).querySelectorAll<HTMLElement>('[part="markdown"] [data-qa-current]')];
+        // The current range is marked once its blocks are in the page: wait for that, not for a time.
+        await waitFor(() => marked().length > 0, `range ${i + 1} has blocks`);
+        const current = marked();
         const box = scroller.getBoundingClientRect();
         const top = box.top;
         expect(current[0]!.getBoundingClientRect().top).to.be.at.least(top - 0.5);
