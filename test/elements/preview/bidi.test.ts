@@ -11,7 +11,7 @@ import { ru } from '../../../src/i18n/ru.js';
 import { TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { trojanSourceFile } from '../../../stories/preview.stories.js';
-import { axeViolations, cleanup, clickDownload, mountStory, nextRendered, root, waitFor } from './helpers.js';
+import { axeViolations, cleanup, clickDownload, copyFrom, mountStory, nextRendered, root, unmarked, waitFor } from './helpers.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 const lines = trojanSourceFile.split('\n');
@@ -20,25 +20,6 @@ function row(el: QaFilePreview, line: number): HTMLElement {
   const r = root(el).querySelector<HTMLElement>(`.ln[data-n="${line}"]`);
   if (!r) throw new Error(`no row ${line}`);
   return r;
-}
-
-/** A row's text with each marker turned back into the character it stands for. */
-function unmarked(r: HTMLElement): string {
-  let out = '';
-  const walk = (n: Node) => {
-    if (n instanceof HTMLElement && n.classList.contains('bidi')) out += String.fromCharCode(parseInt(n.textContent!.slice(3, -1), 16));
-    else if (n.nodeType === Node.TEXT_NODE) out += (n as Text).data;
-    else n.childNodes.forEach(walk);
-  };
-  r.childNodes.forEach(walk);
-  return out;
-}
-
-function copyFrom(target: Element): string {
-  const data = new DataTransfer();
-  const e = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
-  target.dispatchEvent(e);
-  return e.defaultPrevented ? data.getData('text/plain') : '(not handled)';
 }
 
 /** The text node and offset at `col` of a row's visible text. */

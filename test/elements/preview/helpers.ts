@@ -130,3 +130,23 @@ export function controlledHost(accept: string[] = []): QaSourcesHost & { reads: 
     },
   };
 }
+
+/** A raw row's text with each marker turned back into the character it stands for. */
+export function unmarked(r: Element): string {
+  let out = '';
+  const walk = (n: Node) => {
+    if (n instanceof HTMLElement && n.classList.contains('bidi')) out += String.fromCodePoint(parseInt(n.textContent!.slice(3, -1), 16));
+    else if (n.nodeType === Node.TEXT_NODE) out += (n as Text).data;
+    else n.childNodes.forEach(walk);
+  };
+  r.childNodes.forEach(walk);
+  return out;
+}
+
+/** What a copy from `target` puts on the clipboard, or `(not handled)` when the kit leaves it to the browser. */
+export function copyFrom(target: Element): string {
+  const data = new DataTransfer();
+  const e = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
+  target.dispatchEvent(e);
+  return e.defaultPrevented ? data.getData('text/plain') : '(not handled)';
+}

@@ -13,31 +13,12 @@ import { zh } from '../../../src/i18n/zh.js';
 import { createMemoryHost } from '../../../src/host/index.js';
 import { INVISIBLE_CHARACTER } from '../../../src/model/text.js';
 import { invisibleCharsFile } from '../../../stories/preview.stories.js';
-import { axeViolations, cleanup, mount, mountStory, nextRendered, root } from './helpers.js';
+import { axeViolations, cleanup, copyFrom, mount, mountStory, nextRendered, root, unmarked } from './helpers.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 
 const lines = invisibleCharsFile.split('\n');
 const notices = (el: QaFilePreview) => [...root(el).querySelectorAll('[part="notice"]')].map((n) => n.textContent!.trim());
 const code = (c: string) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`;
-
-/** A row's text with each marker turned back into the character it stands for. */
-function unmarked(r: Element): string {
-  let out = '';
-  const walk = (n: Node) => {
-    if (n instanceof HTMLElement && n.classList.contains('bidi')) out += String.fromCodePoint(parseInt(n.textContent!.slice(3, -1), 16));
-    else if (n.nodeType === Node.TEXT_NODE) out += (n as Text).data;
-    else n.childNodes.forEach(walk);
-  };
-  r.childNodes.forEach(walk);
-  return out;
-}
-
-function copyFrom(target: Element): string {
-  const data = new DataTransfer();
-  const e = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
-  target.dispatchEvent(e);
-  return e.defaultPrevented ? data.getData('text/plain') : '(not handled)';
-}
 
 describe('<qa-file-preview> invisible characters in code', function () {
   this.timeout(30_000);

@@ -8,7 +8,7 @@ import type { QaFilePreview } from '../../../src/elements/file-preview/file-prev
 import { LINE_HEIGHT } from '../../../src/elements/file-preview/raw-view.js';
 import { bigCode } from '../../../stories/preview.stories.js';
 import { sampleTs, sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
-import { cleanup, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
+import { cleanup, copyFrom, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
 
 const tsLines = sampleTs.split('\n');
 
@@ -18,14 +18,6 @@ function raw(el: QaFilePreview): HTMLElement {
 
 function row(el: QaFilePreview, line: number): HTMLElement | null {
   return root(el).querySelector<HTMLElement>(`.ln[data-n="${line}"]`);
-}
-
-/** Dispatches a real `copy` event (with its own DataTransfer) at `target` and returns what the page put on the clipboard. */
-function copyFrom(target: Element): string {
-  const data = new DataTransfer();
-  const e = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
-  target.dispatchEvent(e);
-  return e.defaultPrevented ? data.getData('text/plain') : '(not handled)';
 }
 
 /** Text node `n` of a row, for building selections. */
