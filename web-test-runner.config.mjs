@@ -21,6 +21,17 @@ export default {
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 20_000, ui: 'bdd' } },
   middleware: testServerMiddleware,
+  // A test page may be reused for the next test file, and sessionStorage lives as long as the page:
+  // every file starts without the Rendered/Raw choices an earlier file remembered.
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html>
+  <body>
+    <script>
+      for (const key of Object.keys(sessionStorage)) if (key.startsWith('qa-sources-kit:')) sessionStorage.removeItem(key);
+    </script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
   plugins: [
     workerUrlPlugin(),
     reactEsmPlugin(),

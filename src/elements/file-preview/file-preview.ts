@@ -498,7 +498,10 @@ export class QaFilePreview extends LitElement {
         if (id !== this.loadId || ctl.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
         // Over the work budget (checked before anything is built): Raw, like a file over the size limit.
         if (error instanceof Error && error.name === 'MarkdownTooComplexError') this.tooComplex = true;
-        else this.renderFailed = true;
+        else {
+          this.renderFailed = true;
+          console.warn(`qa-sources-kit: could not render ${fromPath} (${error instanceof Error ? error.message : String(error)}); showing its source.`);
+        }
       });
   }
 

@@ -62,6 +62,24 @@ export async function waitForStatus(el: QaFilePreview, expected: string): Promis
   await el.updateComplete;
 }
 
+/** Waits for the next `qa-rendered` event of `el` in `mode` (the Raw view's event first fails the wait: the document fell back to its source). */
+export function nextRenderedAs(el: QaFilePreview, mode: 'rendered' | 'raw'): Promise<void> {
+  return new Promise((resolve, reject) =>
+    el.addEventListener(
+      'qa-rendered',
+      (e) => {
+        const got = (e as CustomEvent<{ mode: string }>).detail.mode;
+        if (got === mode) resolve();
+        else {
+          const notes = [...root(el).querySelectorAll('[part="notice"]')].map((n) => n.textContent?.trim()).filter(Boolean);
+          reject(new Error(`rendered as ${got}, expected ${mode} (${notes.join(' | ') || 'no notice'})`));
+        }
+      },
+      { once: true },
+    ),
+  );
+}
+
 /** Waits for the next `qa-rendered` event of `el`. */
 export function nextRendered(el: HTMLElement): Promise<CustomEvent<{ path: string; mode: string }>> {
   return new Promise((resolve) => el.addEventListener('qa-rendered', (e) => resolve(e as CustomEvent<{ path: string; mode: string }>), { once: true }));

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import { axeViolations, cleanup, mountStory, nextRendered, root, waitFor } from './helpers.js';
+import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
 
 function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
   const found = root(el).querySelector<T>(sel);
@@ -107,7 +107,7 @@ describe('<qa-file-preview> ranges navigator', function () {
   for (const locale of ['en', 'ru']) {
     it(`Rendered (${locale}): the current range's blocks with the heading above them whole, nothing cut at the top edge`, async () => {
       const el = mountStory('navigator-rendered', locale);
-      await nextRendered(el);
+      await nextRenderedAs(el, 'rendered');
       const scroller = q(el, '.md-scroll');
       for (let i = 0; i < 3; i += 1) {
         if (i) {
