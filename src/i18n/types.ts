@@ -174,6 +174,24 @@ export interface QaTerms {
   citedInAnswer: string;
   /** Panel heading of the other sources: `Also used · 4`. */
   alsoUsed: string;
+  // --- preview: header facts, wrap, full view, keyboard help, marking
+  /** Header fact: the number of lines. */
+  lineCount: QaPlural;
+  /** Header fact for a file with no known language. */
+  plainText: string;
+  wrapLines: string;
+  openFullView: string;
+  exitFullView: string;
+  /** The `?` popover's title and its button's name. */
+  keyboardHelp: string;
+  /** Help entry of the Rendered/Raw key. */
+  keySwitchMode: string;
+  /** Help entry of Escape: clears a selection or closes a popover first, then closes the preview. */
+  keyClose: string;
+  /** Under a line whose colouring stopped: `Colours stop after 3,000 characters on long lines.` */
+  colourCapped: string;
+  /** Margin label of a marked run in Rendered: `lines 27–36`. */
+  markedLines: string;
 }
 
 /** The language codes built in. */
