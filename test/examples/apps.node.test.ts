@@ -1,12 +1,13 @@
 // The kit as users ship it: `examples/apps/` installs the tarball of `npm pack`
-// with npm, builds four applications in production mode — React 18 + Vite,
-// React 18 + webpack 5, esbuild, and a page with no bundler — serves each on
+// with npm, builds five applications in production mode — React 18 + Vite,
+// React 18 + webpack 5, esbuild, Rollup, and a page with no bundler — serves each on
 // 127.0.0.1 and drives it in headless Chromium: the panel shows the payload,
 // a footer chip opens the panel's group, the Markdown card opens rendered
 // Markdown with coloured fenced code, the TypeScript card opens the raw view
 // at its range with coloured tokens, both workers run, and no request fails
 // and nothing throws. The Vite app runs under the README's strict CSP with
-// Trusted Types; the webpack app runs under a sub-path. Then the deployments
+// Trusted Types; the webpack and Rollup apps run under a sub-path, and the
+// Rollup app without its worker option colours on the main thread. Then the deployments
 // are broken on purpose (missing worker, missing grammar, workers served as
 // text/plain, a CSP without workers, a worker that never answers, a missing
 // renderer chunk): each still shows readable text, says why in the console
@@ -39,9 +40,9 @@ after(async () => {
 });
 
 /** Opens an app's build, served with `options`, runs `body`, closes everything. */
-async function withApp(app: AppName, options: ServeOptions, body: (page: Page, log: PageLog) => Promise<void>): Promise<PageLog> {
+async function withApp(app: AppName, options: ServeOptions, body: (page: Page, log: PageLog) => Promise<void>, file = ''): Promise<PageLog> {
   const server = await serve(app, options);
-  const { page, log, close } = await openPage(browser, server.url);
+  const { page, log, close } = await openPage(browser, server.url + file);
   try {
     await body(page, log);
     return log;
@@ -136,6 +137,7 @@ describe('example apps built for production from the packed tarball', () => {
     'vite-react': { htmlHeaders: { 'content-security-policy': STRICT_CSP } },
     'webpack-react': { prefix: '/some/sub/path/' },
     esbuild: {},
+    rollup: { prefix: '/apps/rollup/' },
     'no-bundler': { prefix: '/static/demo/' },
   };
   for (const app of APPS) {
@@ -153,6 +155,26 @@ describe('example apps built for production from the packed tarball', () => {
       assert.equal(log.workers.filter((w) => /parse\.worker/.test(w)).length, 1, `the Markdown parser worker ran (${log.workers.join(', ')})`);
     });
   }
+});
+
+test('rollup without its worker option: both workers are missing where the bundle points, one warning each, colours and Markdown on the main thread', async () => {
+  const log = await withApp(
+    'rollup',
+    {},
+    async (page) => {
+      await panelShowsPayload(page);
+      await markdownOpensRendered(page);
+      await codeOpensRawAtRange(page);
+    },
+    'zero-config.html',
+  );
+  assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
+  const warnings = kitWarnings(log);
+  assert.equal(warnings.length, 2, warnings.join(' | '));
+  for (const name of ['highlight', 'parse']) {
+    assert.ok(warnings.some((w) => w.includes(`${name}.worker.js`) && /failed to load.*Working on the main thread instead/.test(w)), `${name}: ${warnings.join(' | ')}`);
+  }
+  assert.deepEqual(log.failed.filter((f) => !/\/workers\/(highlight|parse)\.worker\.js$/.test(f)), [], 'only the two worker scripts fail');
 });
 
 test('webpack-react with its files on a CDN (another origin): workers start through a same-origin module, colours and Markdown as before', async () => {
@@ -276,6 +298,10 @@ describe('sizes as an application ships them (gzip, from the production builds a
 
   test('esbuild page (the kit and a few lines of wiring): initial load ≤ 70 KB, workers and grammars within budget', async () => {
     await check('esbuild', 'assets/main.js', 70 * KB);
+  });
+
+  test('Rollup page (the kit and a few lines of wiring): initial load ≤ 70 KB, workers and grammars within budget', async () => {
+    await check('rollup', 'assets/main.js', 70 * KB);
   });
 
   test('React + Vite app: workers and grammar chunks within budget (the initial load is mostly React)', async () => {

@@ -21,13 +21,14 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const appsDir = path.join(root, 'examples', 'apps');
 
 /** The example apps, each built into `<name>/dist/`. */
-export const APPS = ['vite-react', 'webpack-react', 'esbuild', 'no-bundler'] as const;
+export const APPS = ['vite-react', 'webpack-react', 'esbuild', 'rollup', 'no-bundler'] as const;
 export type AppName = (typeof APPS)[number];
 
 const BUILD: Record<AppName, string[]> = {
   'vite-react': ['node_modules/vite/bin/vite.js', 'build', 'vite-react', '--logLevel', 'error'],
   'webpack-react': ['webpack-react/build.mjs'],
   esbuild: ['esbuild/build.mjs'],
+  rollup: ['rollup/build.mjs'],
   'no-bundler': ['no-bundler/build.mjs'],
 };
 
