@@ -1,12 +1,31 @@
 /**
- * Yielding between pieces of long work, on the page and in workers.
+ * Yielding between pieces of long work, on the page and in workers, and a
+ * clock of how long the current piece has run.
  */
+
+let resumedAt = typeof performance === 'undefined' ? 0 : performance.now();
+
+function resumed(): void {
+  resumedAt = performance.now();
+}
+
+/**
+ * Milliseconds since work last resumed after `nextTask` or `yieldToMain`:
+ * about how long the current task has run when the work yields only
+ * through them (more when something else started the task: never less).
+ */
+export function sinceYield(): number {
+  return performance.now() - resumedAt;
+}
 
 /** Resolves in a new task, without the minimum delay of `setTimeout` (works in workers too). */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      resumed();
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 }
@@ -14,5 +33,5 @@ export function nextTask(): Promise<void> {
 /** Lets the browser handle input and render before the work goes on: `scheduler.yield()` where there is one, a new task elsewhere. */
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : nextTask();
+  return scheduler?.yield ? scheduler.yield().then(resumed) : nextTask();
 }

@@ -290,9 +290,27 @@ const SPLITTABLE = new Set(['bullet_list_open', 'ordered_list_open', 'table_open
  * will hold (`sizeOf`: a block token's source length).
  */
 export function estimateWork(tokens: readonly Token[], sizeOf: (t: Token) => number, chunkChars: number): WorkEstimate {
+  const steps = estimateWorkSteps(tokens, sizeOf, chunkChars, Infinity);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/** Tokens estimated between two looks at the clock. */
+const TOKENS_PER_STEP = 2_000;
+
+/**
+ * `estimateWork` in slices of about `sliceMs` (on the main thread, where one
+ * pass over a long document's tokens would hold the page): yields between
+ * slices, returns the same estimate as one pass.
+ */
+export function* estimateWorkSteps(tokens: readonly Token[], sizeOf: (t: Token) => number, chunkChars: number, sliceMs: number): Generator<void, WorkEstimate, void> {
   const e = new Estimate(chunkChars);
   let splittable = false;
+  let deadline = performance.now() + sliceMs;
   for (let i = 0; i < tokens.length && e.over === null; i++) {
+    if (i % TOKENS_PER_STEP === 0 && i > 0 && sliceMs !== Infinity && performance.now() >= deadline) {
+      yield;
+      deadline = performance.now() + sliceMs;
+    }
     const t = tokens[i]!;
     if (t.level === 0 && t.nesting !== -1) {
       splittable = SPLITTABLE.has(t.type);

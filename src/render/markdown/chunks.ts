@@ -8,7 +8,7 @@ import { startWorker, type KitWorker } from '../workers.js';
 import type { HtmlChunk, ParseOptions } from './parser.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
-import { yieldToMain } from '../tasks.js';
+import { sinceYield, yieldToMain } from '../tasks.js';
 
 /** A stream of chunks that can be cancelled at any point. */
 export interface ChunkStream {
@@ -20,6 +20,13 @@ export interface ChunkStream {
 const IDLE_WORKER_MS = 30_000;
 /** Without a worker, the block parse of a long document runs in slices of about this long (ms). */
 const MAIN_THREAD_SLICE_MS = 12;
+/**
+ * Without a worker, a chunk is parsed in a task of its own once the task
+ * that asks for it has run this long, and handed over in a new task when its
+ * parse ran this long: the sanitizer's work on it (up to the renderer's
+ * slice) never shares a task with much parsing.
+ */
+const MAIN_THREAD_TASK_MS = 16;
 
 let workerAllowed = true;
 let worker: KitWorker | null = null;
@@ -90,15 +97,27 @@ function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
         chunks = documentChunks(source, { ...options, sliceMs: MAIN_THREAD_SLICE_MS });
       }
       for (;;) {
+        if (sinceYield() > MAIN_THREAD_TASK_MS) {
+          await yieldToMain();
+          if (done) return null;
+        }
+        const began = performance.now();
         const r = await chunks.next();
         if (r.done || done) {
           done = true;
           return null;
         }
-        if (!r.value.pause) return r.value;
-        // Between two slices of the block parse: let the page breathe.
-        await yieldToMain();
-        if (done) return null;
+        if (r.value.pause) {
+          // Between two slices of the parse: let the page breathe.
+          await yieldToMain();
+          if (done) return null;
+          continue;
+        }
+        if (performance.now() - began > MAIN_THREAD_TASK_MS) {
+          await yieldToMain();
+          if (done) return null;
+        }
+        return r.value;
       }
     },
     cancel() {

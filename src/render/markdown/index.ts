@@ -12,7 +12,7 @@ import { resolveLocale } from '../../i18n/index.js';
 import { closestLang } from '../../elements/shared/localize.js';
 import { highlightElement } from '../highlight/index.js';
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
-import { nextTask, yieldToMain } from '../tasks.js';
+import { nextTask, sinceYield, yieldToMain } from '../tasks.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin } from './marks.js';
@@ -126,7 +126,8 @@ class Slices {
   due(chars: number): boolean {
     // A slice always does some work, however slow the last chunks were.
     if (this.done === 0) return false;
-    return performance.now() - this.start + chars * this.msPerChar > SLICE_BUDGET_MS;
+    // The parser on the main thread may have yielded since the slice began (a new task started there).
+    return Math.min(performance.now() - this.start, sinceYield()) + chars * this.msPerChar > SLICE_BUDGET_MS;
   }
 
   /** Lets the browser render a frame (or take a turn, when hidden) and starts a new slice. */

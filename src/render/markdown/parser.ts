@@ -19,7 +19,7 @@ import anchorPlugin from 'markdown-it-anchor';
 import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
 import { FIRST_CHUNK_CHARS, documentPrefix, htmlDepthChange } from './prefix.js';
 import { defuseInlineAttributes, defuseKitAttributes } from '../inline-attributes.js';
-import { estimateWork, type WorkEstimate } from './budget.js';
+import { estimateWorkSteps, type WorkEstimate } from './budget.js';
 
 /** Options of one parse. */
 export interface ParseOptions {
@@ -517,7 +517,11 @@ function pauseRule(state: StateBlock, startLine: number, endLine: number, silent
  */
 function* pausableBlocks(md: MarkdownIt, state: StateCore, sliceMs: number): Generator<void, void, void> {
   runStage(md, state, ['normalize']);
-  const block = new md.block.State(state.src, md, state.env, state.tokens);
+  // An empty source: markdown-it's block rule makes no tokens and runs no block rule.
+  if (!state.src) return void runStage(md, state, ['github-alerts', 'qa_alerts_pairing']);
+  // The block state's line table (one pass over every character) is built in slices too.
+  const block = new md.block.State('', md, state.env, state.tokens);
+  yield* lineTable(block, state.src, sliceMs);
   let line = 0;
   const end = block.lineMax;
   while (line < end) {
@@ -533,7 +537,68 @@ function* pausableBlocks(md: MarkdownIt, state: StateCore, sliceMs: number): Gen
     line = pausedAt;
     yield;
   }
+  yield;
   runStage(md, state, ['github-alerts', 'qa_alerts_pairing']);
+}
+
+/** Characters of the line table scanned between two looks at the clock. */
+const LINE_TABLE_STEP = 64 * 1024;
+
+/**
+ * Fills the line table of `block` (begin and end of each line, its
+ * indentation) for `src` exactly as markdown-it's `StateBlock` constructor
+ * does, yielding whenever a slice of `sliceMs` is used up. The test that the
+ * sliced parse gives the chunks of one pass compares them.
+ */
+export function* lineTable(block: StateBlock, src: string, sliceMs: number): Generator<void, void, void> {
+  const bMarks: number[] = [];
+  const eMarks: number[] = [];
+  const tShift: number[] = [];
+  const sCount: number[] = [];
+  const bsCount: number[] = [];
+  const len = src.length;
+  let start = 0;
+  let indent = 0;
+  let offset = 0;
+  let indentFound = false;
+  let deadline = performance.now() + sliceMs;
+  for (let pos = 0; pos < len; ) {
+    const stop = Math.min(len, pos + LINE_TABLE_STEP);
+    for (; pos < stop; pos++) {
+      const ch = src.charCodeAt(pos);
+      if (!indentFound) {
+        if (ch === 0x20 || ch === 0x09) {
+          indent++;
+          if (ch === 0x09) offset += 4 - (offset % 4);
+          else offset++;
+          continue;
+        }
+        indentFound = true;
+      }
+      if (ch === 0x0a || pos === len - 1) {
+        if (ch !== 0x0a) pos++;
+        bMarks.push(start);
+        eMarks.push(pos);
+        tShift.push(indent);
+        sCount.push(offset);
+        bsCount.push(0);
+        indentFound = false;
+        indent = 0;
+        offset = 0;
+        start = pos + 1;
+      }
+    }
+    if (pos < len && performance.now() >= deadline) {
+      yield;
+      deadline = performance.now() + sliceMs;
+    }
+  }
+  bMarks.push(len);
+  eMarks.push(len);
+  tShift.push(0);
+  sCount.push(0);
+  bsCount.push(0);
+  Object.assign(block, { src, bMarks, eMarks, tShift, sCount, bsCount, lineMax: bMarks.length - 1 });
 }
 
 function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
@@ -685,7 +750,10 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
   const starts = lineStarts(src);
   const sizeOf = (t: Token) => (t.map ? starts[Math.min(t.map[1], starts.length - 1)]! - starts[t.map[0]]! : 0);
   // Before any markup is made: a document that would build too many or too deeply nested elements stops here.
-  const work = estimateWork(tokens, sizeOf, chunkChars);
+  const estimate = estimateWorkSteps(tokens, sizeOf, chunkChars, options.sliceMs ?? Infinity);
+  let step = estimate.next();
+  for (; !step.done; step = estimate.next()) yield { html: '', blocks: 0, lines: 0, pause: true };
+  const work = step.value;
   if (work.over) {
     yield { html: '', blocks: 0, lines: 0, tooComplex: work };
     return;
@@ -812,6 +880,11 @@ export async function* documentChunks(source: string, options: ParseOptions): As
   const prefix = options.firstChunkEnd === undefined ? provisionalPrefix(source, options.firstChunkChars) : null;
   const shortcodes = mayHaveShortcodes(source);
   if (shortcodes) void loadEmoji().catch(() => undefined);
+  if (options.sliceMs !== undefined && !parser) {
+    // On the main thread, setting the parser up is a slice of its own.
+    getParser();
+    yield { html: '', blocks: 0, lines: 0, pause: true };
+  }
   if (prefix) {
     const first = renderProvisional(prefix, options.nonce);
     yield first;

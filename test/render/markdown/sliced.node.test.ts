@@ -9,7 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { renderChunks, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
+import type { Token } from 'markdown-it';
+import { getParser, lineTable, renderChunks, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
+import { estimateWork, estimateWorkSteps } from '../../../src/render/markdown/budget.ts';
 
 const corpusDir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));
 const corpus = readdirSync(corpusDir).filter((f) => f.endsWith('.md'));
@@ -48,4 +50,48 @@ test('a long document pauses about as often as its parse takes slices (never onc
   const { out, pauses } = chunks(source, 1);
   assert.ok(pauses >= 2, `${pauses} pauses`);
   assert.deepEqual(out, chunks(source).out);
+});
+
+test('the line table built in slices is the one markdown-it builds in one pass', () => {
+  const md = getParser();
+  const cases = [
+    '',
+    'x',
+    '\n',
+    '\n\n\n',
+    'no newline at the end',
+    'ends in spaces   ',
+    '   ',
+    '\t\tcode\n  \t mixed\n    four\n',
+    '  \n\t\n',
+    'a\n\tb\n  c\n',
+    // Longer than one step of the scan, so it is cut between steps.
+    Array.from({ length: 30_000 }, (_, i) => `${' '.repeat(i % 7)}${i % 5 === 0 ? '\t' : ''}line ${i}${i % 11 === 0 ? '  ' : ''}`).join('\n'),
+    ...corpus.map((f) => readFileSync(path.join(corpusDir, f), 'utf8')),
+  ];
+  for (const src of cases) {
+    const whole = new md.block.State(src, md, {}, []);
+    const sliced = new md.block.State('', md, {}, []);
+    let steps = 0;
+    for (const _ of lineTable(sliced, src, 0)) steps++;
+    const table = (s: typeof whole) => ({ src: s.src, bMarks: s.bMarks, eMarks: s.eMarks, tShift: s.tShift, sCount: s.sCount, bsCount: s.bsCount, lineMax: s.lineMax });
+    assert.deepEqual(table(sliced), table(whole), JSON.stringify(src.slice(0, 40)));
+    assert.equal(steps, Math.max(0, Math.ceil(src.length / 65_536) - 1), 'cut between every step when the slice is used up');
+  }
+});
+
+test('the work estimate in slices pauses on a long document and gives the estimate of one pass', () => {
+  const source = Array.from({ length: 3_000 }, (_, i) => `## Part ${i}\n\nText <b>bold</b> *em*\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n- a\n- b\n`).join('\n');
+  const md = getParser();
+  const state = { tokens: [] as Token[] };
+  md.block.parse(source, md, { qaNonce: 'N' }, state.tokens);
+  const sizeOf = (t: { map: [number, number] | null }) => (t.map ? (t.map[1] - t.map[0]) * 40 : 0);
+  const whole = estimateWork(state.tokens, sizeOf, 5_000);
+  const steps = estimateWorkSteps(state.tokens, sizeOf, 5_000, 0);
+  let pauses = 0;
+  let r = steps.next();
+  for (; !r.done; r = steps.next()) pauses++;
+  assert.ok(pauses >= Math.floor(state.tokens.length / 2_000) - 1, `${pauses} pauses over ${state.tokens.length} tokens`);
+  assert.deepEqual(r.value, whole);
+  assert.ok(whole.over === null && whole.elements > 40_000, `a whole estimate: ${JSON.stringify(whole)}`);
 });
