@@ -34,6 +34,8 @@ export const SCENARIOS = [
   { id: 'raw-warm', page: 'raw-ours', params: { w: 'ts-2mb', warm: true }, group: 'raw-warm' },
   { id: 'raw-lang', page: 'raw-ours', params: { w: 'ts-2mb', otherLanguage: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
+  // Find, go to line and line selection in the raw view of the 57,220-line file.
+  { id: 'find', page: 'find', params: { w: 'ts-2mb', query: 'e', goTo: 40_000 }, group: 'find', heavy: true, timeoutMs: 120_000 },
   // Sources at 10, 100, 1,000 and 5,000.
   ...[10, 100, 1000, 5000].flatMap((n) => [
     { id: `model@${n}`, page: 'model', params: { n }, group: 'sources' },
@@ -85,6 +87,13 @@ export const ROWS = [
   { id: 'long-line', label: '20,000-char line: open → painted', value: ['long-line', 'painted'], target: { max: 200, also: [['long-line', 'readable', true]] }, unit: 'ms', task: true, note: 'no hang: painted ≤ 200 ms, full line text in the DOM' },
   { id: 'long-line-task', label: '20,000-char line: longest main-thread task', value: ['long-line', 'longestTask'], target: { max: 100 }, unit: 'ms' },
 
+  { id: 'find-first', label: 'Find in 57,220 lines: keystroke → first results painted', value: ['find', 'findFirst'], target: { max: 50 }, unit: 'ms', note: "query 'e', the count runs on in slices" },
+  { id: 'find-all', label: 'Find: every match counted (query \'e\', over 100,000 matches)', value: ['find', 'findAll'], unit: 'ms' },
+  { id: 'find-task', label: 'Find: longest main-thread task while counting', value: ['find', 'findLongestTask'], target: { max: 50 }, unit: 'ms' },
+  { id: 'goto-script', label: 'Go to line 40,000: script (scroll, rows, selection)', value: ['find', 'goToScript'], target: { max: 16 }, unit: 'ms' },
+  { id: 'goto-painted', label: 'Go to line 40,000: painted', value: ['find', 'goToPainted'], unit: 'ms' },
+  { id: 'select-copy', label: 'Select 10,000 lines by shift-click + Copy lines', value: ['find', 'selectCopy'], target: { max: 100 }, unit: 'ms' },
+  { id: 'select-copy-painted', label: 'Select 10,000 lines + Copy lines, painted', value: ['find', 'selectCopyPainted'], unit: 'ms' },
   ...[10, 100, 1000, 5000].map((n) => ({ id: `panel-${n}`, label: `Panel, ${n.toLocaleString('en')} sources: render → painted (first on page)`, value: [`panel@${n}`, 'painted'], target: { max: 50 }, unit: 'ms' })),
   { id: 'panel-5000-warm', label: 'Panel, 5,000 sources: render → painted (a later answer)', value: ['panel@5000', 'warmPainted'], target: { max: 50 }, unit: 'ms' },
   { id: 'panel-dom', label: 'Panel, 5,000 sources: DOM elements', value: ['panel@5000', 'dom'], target: { max: 1400 }, unit: 'count' },

@@ -17,6 +17,23 @@ interface PreviewArgs {
   maxBytes?: number;
   maxMarkdownRenderBytes?: number;
   height?: number;
+  /** Opens the find bar with this query once the file is shown. */
+  find?: string;
+  /** Goes to this line once the file is shown. */
+  goTo?: number;
+}
+
+/** Once the file is shown: the find bar with `args.find`, or go to `args.goTo`. */
+function afterRendered(args: PreviewArgs): { handleEvent(e: Event): void; once: true } | null {
+  if (args.find === undefined && args.goTo === undefined) return null;
+  return {
+    once: true,
+    handleEvent: (e: Event) => {
+      const el = e.currentTarget as HTMLElement & { openFind(q?: string): void; goToLine(n: number): void };
+      if (args.goTo !== undefined) el.goToLine(args.goTo);
+      if (args.find !== undefined) el.openFind(args.find);
+    },
+  };
 }
 
 const frame = (height: number) => cssProps({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
@@ -34,6 +51,7 @@ export function renderPreview(args: PreviewArgs, ctx: StoryContext): TemplateRes
       .maxBytes=${args.maxBytes ?? 2_000_000}
       .maxMarkdownRenderBytes=${args.maxMarkdownRenderBytes ?? 1_000_000}
       .locale=${ctx.locale}
+      @qa-rendered=${afterRendered(args)}
     ></qa-file-preview>
   </div>`;
 }
@@ -138,6 +156,19 @@ export const previewStories: StoryGroup = {
     story('markdown-too-complex', 'Markdown over its work budget', () => ({
       path: 'docs/release-notes.md',
       host: createMemoryHost({ 'docs/release-notes.md': tooComplexMarkdown }),
+    })),
+    story('find-no-match', 'Find: no match', { path: 'src/net/retry.ts', find: 'jitterSeed' }),
+    story('find-many', 'Find: many matches in 50,000 lines (marked on the overview ruler)', () => ({
+      path: 'generated/steps.ts',
+      host: createMemoryHost({ 'generated/steps.ts': bigCode() }),
+      ranges: [{ lineStart: 40_000, lineEnd: 40_020 }],
+      find: 'factor = 3',
+    })),
+    story('find-rendered', 'Find in Rendered Markdown', { path: 'docs/retry-policy.md', find: 'retry' }),
+    story('go-to-line', 'Go to line 40,000 (Ctrl+G, or :40000 in the find bar)', () => ({
+      path: 'generated/steps.ts',
+      host: createMemoryHost({ 'generated/steps.ts': bigCode() }),
+      goTo: 40_000,
     })),
     ...corpusStories,
   ],

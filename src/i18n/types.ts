@@ -192,6 +192,26 @@ export interface QaTerms {
   colourCapped: string;
   /** Margin label of a marked run in Rendered: `lines 27–36`. */
   markedLines: string;
+  // --- preview: find, go to line, keyboard selection, overview ruler
+  /** The find button, and the find field's name. */
+  find: string;
+  /** Placeholder of the find field (a query, or `:123` to go to a line). */
+  findPlaceholder: string;
+  /** The current match: `3 of 17`. */
+  findOf: string;
+  /** The current match while matches are still being counted: `3 of 1,200+`. */
+  findCounting: string;
+  findNone: string;
+  findPrevious: string;
+  findNext: string;
+  matchCase: string;
+  wholeWord: string;
+  closeFind: string;
+  goToLine: string;
+  /** In the find field after `:123`: `Go to line 123 of 57,220`. */
+  goToLineOf: string;
+  extendSelection: string;
+  overviewRuler: string;
 }
 
 /** The language codes built in. */

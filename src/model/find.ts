@@ -58,6 +58,11 @@ export function parseGoToLine(query: string): number | null {
   return n >= 1 ? n : null;
 }
 
+/** True for a query that asks for a line, complete or not yet (`:`, `:12`, `:12:`): it is not searched for. */
+export function isGoToQuery(query: string): boolean {
+  return /^\s*:\s*\d*(?::\d*)?\s*$/.test(query);
+}
+
 /**
  * The matches of `pattern` in one line (column, length pairs), for showing
  * the matches of the lines on screen without waiting for the whole search.

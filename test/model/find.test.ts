@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { MAX_QUERY_LENGTH, TextSearch, escapeRegExp, findPattern, lineOfOffset, lineOffsets, matchesInLine, parseGoToLine } from '../../src/model/find.js';
+import { MAX_QUERY_LENGTH, TextSearch, escapeRegExp, findPattern, isGoToQuery, lineOfOffset, lineOffsets, matchesInLine, parseGoToLine } from '../../src/model/find.js';
 
 /** Every match of `q` in `text` the slow, obvious way: each start offset, non-overlapping, left to right. */
 function naive(text: string, q: string, caseSensitive: boolean, wholeWord: boolean): number[] {
@@ -172,5 +172,10 @@ describe('find: go to line', () => {
     expect(parseGoToLine(':')).to.equal(null);
     expect(parseGoToLine('123')).to.equal(null);
     expect(parseGoToLine(':12a')).to.equal(null);
+  });
+
+  it('a query that starts a line number is not searched for, even before its digits', () => {
+    for (const qy of [':', ' :', ':1', ':12:', ':12:3']) expect(isGoToQuery(qy), qy).to.equal(true);
+    for (const qy of ['', 'a:', ':a', '::', ':1a', 'x']) expect(isGoToQuery(qy), qy).to.equal(false);
   });
 });

@@ -643,4 +643,169 @@ export const previewStyles = css`
       border-color: CanvasText;
     }
   }
+  /* Find bar: one row below the header. */
+  .find-bar {
+    flex: none;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    padding: 4px var(--_qa-space-3);
+    border-block-end: 1px solid var(--_qa-border);
+    background: var(--_header-bg);
+    font-size: 13px;
+    min-inline-size: 0;
+  }
+  .find-field {
+    flex: 1 1 12rem;
+    min-inline-size: 5rem;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    block-size: 28px;
+    box-sizing: border-box;
+    padding-inline: 8px;
+    margin-inline-end: 4px;
+    border: 1px solid var(--_qa-border-control);
+    border-radius: var(--_qa-radius-small);
+    background: var(--_bg);
+    color: var(--_qa-text-quiet);
+  }
+  .find-field:focus-within {
+    outline: 2px solid var(--_qa-focus);
+    outline-offset: -1px;
+  }
+  .find-field[data-none='true'] {
+    border-color: var(--_qa-danger);
+  }
+  .find-input {
+    flex: 1;
+    min-inline-size: 0;
+    padding: 0;
+    border: 0;
+    outline: 0;
+    background: transparent;
+    color: var(--_qa-text);
+    font: inherit;
+  }
+  .find-input::placeholder {
+    color: var(--_qa-text-faint);
+  }
+  .find-status {
+    flex: none;
+    min-inline-size: 0;
+    max-inline-size: 16em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--_qa-text-quiet);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+  }
+  .find-status:empty {
+    display: none;
+  }
+  .toggle-button[aria-pressed='true'] {
+    color: var(--_qa-accent);
+    background: color-mix(in srgb, var(--_qa-accent) 14%, transparent);
+    box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_qa-accent) 60%, transparent);
+  }
+  @container (max-width: 400px) {
+    .find-bar {
+      flex-wrap: wrap;
+    }
+    .find-field {
+      flex-basis: 100%;
+      margin-inline-end: 0;
+    }
+    .find-status {
+      margin-inline-end: auto;
+    }
+  }
+  /* Find matches: painted over the text (CSS Custom Highlight API), the DOM and the syntax colours untouched. */
+  .base {
+    --_find: var(--qa-color-find-match, light-dark(rgb(255 170 60 / 0.38), rgb(255 166 87 / 0.3)));
+    --_find-current: var(--qa-color-find-current, light-dark(#ffb45c, rgb(255 140 30 / 0.62)));
+    --_find-edge: var(--qa-color-find-edge, light-dark(#d9730d, #ffa657));
+  }
+  ::highlight(qa-find) {
+    background-color: var(--_find, rgb(255 170 60 / 0.38));
+  }
+  ::highlight(qa-find-current) {
+    background-color: var(--_find-current, #ffb45c);
+  }
+  /* Go to line: the line (or block) flashes once. */
+  .ln.flash,
+  .qa-markdown [data-qa-flash] {
+    animation: qa-flash 1.2s ease-out 1;
+  }
+  @keyframes qa-flash {
+    /* An outline that fades: the text's own colours and background stay (contrast never drops). */
+    from {
+      outline: 3px solid var(--_find-edge);
+      outline-offset: -3px;
+    }
+    to {
+      outline: 3px solid transparent;
+      outline-offset: -3px;
+    }
+  }
+  /* Lines of a #L10-L20 link in Rendered: the blocks holding them, blue like selected lines. */
+  .qa-markdown [data-qa-selected] {
+    background-color: var(--_raw-select);
+    box-shadow: inset 3px 0 0 var(--_raw-select-edge);
+  }
+  /* The overview ruler beside the raw scroll track: ranges (yellow) and find matches (orange) in the whole file. */
+  .raw-ruler {
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline-end: var(--_ruler-end, 0px);
+    block-size: min(100%, var(--qa-preview-max-block-size, 85vh));
+    inline-size: 8px;
+    z-index: 2;
+    cursor: pointer;
+    background: color-mix(in srgb, var(--_qa-border) 45%, transparent);
+  }
+  .raw-ruler:empty {
+    display: none;
+  }
+  .raw-ruler .mark {
+    position: absolute;
+    inset-inline: 0;
+    min-block-size: 2px;
+  }
+  .raw-ruler .mark.range {
+    inset-inline-end: 3px;
+    background: color-mix(in srgb, var(--_raw-edge) 70%, transparent);
+  }
+  .raw-ruler .mark.range.cur {
+    background: var(--_raw-edge);
+  }
+  .raw-ruler .mark.match {
+    inset-inline-start: 3px;
+    background: var(--_find-edge);
+  }
+  .raw-ruler .mark.match.cur {
+    inset-inline-start: 0;
+    background: var(--_qa-text);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .ln.flash,
+    .qa-markdown [data-qa-flash] {
+      animation: none;
+    }
+  }
+  @media (forced-colors: active) {
+    ::highlight(qa-find) {
+      background-color: Mark;
+      color: MarkText;
+    }
+    ::highlight(qa-find-current) {
+      background-color: Highlight;
+      color: HighlightText;
+    }
+    .raw-ruler .mark {
+      forced-color-adjust: none;
+      background: CanvasText;
+    }
+  }
 `;

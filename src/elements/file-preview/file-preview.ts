@@ -32,6 +32,7 @@ import {
 } from './preview-helpers.js';
 import { RawDocument } from './raw-document.js';
 import { RawView } from './raw-view.js';
+import { PreviewFind, selectRenderedLines, type FindSource } from './find-bar.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'too-large' | 'binary' | 'empty' | 'error';
 
@@ -218,6 +219,9 @@ export class QaFilePreview extends LitElement {
   private bodyHeight: number | null = null;
   private bodyResize: ResizeObserver | null = null;
   private readonly markdownRef = createRef<HTMLDivElement>();
+  private readonly rulerRef = createRef<HTMLDivElement>();
+  /** Find in the file and go to line (the find bar). */
+  private readonly find = new PreviewFind(this, () => this.findSource());
 
   constructor() {
     super();
@@ -419,6 +423,7 @@ export class QaFilePreview extends LitElement {
     if (this.status !== 'ready' || !this.doc || !this.file) return;
     if (this.currentMode === 'raw') this.ensureRaw();
     else this.ensureMarkdown();
+    this.find.retarget();
   }
 
   protected override update(changed: PropertyValues<this>): void {
@@ -445,6 +450,7 @@ export class QaFilePreview extends LitElement {
       invisibleLabel: t('invisibleWarning'),
       heightHint: this.bodyHeight,
       onSelectLines: (range) => this.onSelectLines(path, range),
+      ruler: this.rulerRef.value ?? null,
       onLaidOut: () => {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
       },
@@ -488,6 +494,10 @@ export class QaFilePreview extends LitElement {
           if (id !== this.loadId || ctl.signal.aborted) return;
           this.markdownDone = true;
           this.applyRanges(true);
+          // A page opened at a line link (`#L10-L20`) marks and shows the blocks holding those lines.
+          const lines = lineFragment(globalThis.location?.hash ?? '');
+          const selected = lines ? selectRenderedLines(el, lines) : [];
+          if (selected.length) this.scrollToBlocks(selected);
           if (this.pendingFragment) this.scrollToFragment(this.pendingFragment);
           this.pendingFragment = null;
           this.dispatchEvent(new QaRenderedEvent({ path: fromPath, mode: 'rendered' }));
@@ -606,8 +616,40 @@ export class QaFilePreview extends LitElement {
     this.goToRange(this.rangeIndex + by);
   }
 
+  /** Opens the find bar (Ctrl/Cmd+F), with `query` in it when given, and searches the file. */
+  openFind(query?: string): void {
+    if (this.status === 'ready') this.find.open(query);
+  }
+
+  /** Go to line (Ctrl/Cmd+G): Raw scrolls to the 1-based line, selects and flashes it; Rendered scrolls to the block holding it. */
+  goToLine(line: number): void {
+    if (this.status !== 'ready') return;
+    this.find.goTo(line);
+  }
+
+  /** What the find bar searches now: the raw view, or the rendered document once it is done. */
+  private findSource(): FindSource {
+    if (this.status !== 'ready' || !this.doc) return null;
+    if (this.currentMode === 'raw') return this.rawView ? { kind: 'raw', view: this.rawView } : null;
+    const root = this.markdownRef.value;
+    const scroller = this.renderRoot.querySelector<HTMLElement>('.md-scroll');
+    if (!this.markdownDone || !root || !scroller) return null;
+    return { kind: 'rendered', root, scroller, lines: this.doc.count, scrollToBlock: (b) => this.scrollToBlocks([b]) };
+  }
+
   private onKeydown(e: KeyboardEvent): void {
     if (e.defaultPrevented) return;
+    // Ctrl/Cmd+F: find in the file; Ctrl/Cmd+G: go to line (the find bar, starting with `:`). Escape closes the bar first.
+    if (this.status === 'ready' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && /^[fg]$/i.test(e.key)) {
+      e.preventDefault();
+      this.find.open(e.key.toLowerCase() === 'g' ? ':' : undefined);
+      return;
+    }
+    if (e.key === 'Escape' && this.find.isOpen) {
+      e.preventDefault();
+      this.find.close();
+      return;
+    }
     if (e.key === 'Escape' && this.lineSelection && this.currentMode === 'raw') {
       // Escape first clears a selection of lines; the next one closes.
       e.preventDefault();
@@ -722,6 +764,7 @@ export class QaFilePreview extends LitElement {
         ${renderBreadcrumb(path, this.crumbsExpanded, t, () => (this.crumbsExpanded = true))}
         <div part="toolbar" class="toolbar">${this.renderToolbar()}</div>
       </header>
+      ${this.find.renderBar(t, this.localize.lang)}
       ${this.renderNotices()} ${this.renderChip()} ${this.renderSelection()}
       <div part="body" class="body">${this.renderBody()}</div>
     </div>`;
@@ -734,6 +777,7 @@ export class QaFilePreview extends LitElement {
     const canDownload = !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
       ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed || this.tooComplex, t, (m) => this.onToggle(m)) : nothing}
+      ${ready ? this.find.renderButton(t) : nothing}
       <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
         ${icons.download()}
       </button>
@@ -819,6 +863,7 @@ export class QaFilePreview extends LitElement {
             <div class="qa-markdown" part="markdown" ${ref(this.markdownRef)} @click=${(e: MouseEvent) => this.onMarkdownClick(e)}></div>
           </div>`
         : nothing}
-      <div class="raw" part="raw" ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>`;
+      <div class="raw" part="raw" ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>
+      <div class="raw-ruler" part="ruler" ?hidden=${mode !== 'raw'} ${ref(this.rulerRef)}></div>`;
   }
 }

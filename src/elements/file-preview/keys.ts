@@ -45,6 +45,11 @@ export const PREVIEW_KEYS: readonly PreviewKey[] = [
   { action: 'previous-range', keys: ['Shift+F8', 'Alt+ArrowUp'], term: 'previousRange' },
   { action: 'copy-lines', keys: ['C'], term: 'copyLines' },
   { action: 'copy-link', keys: ['Y'], term: 'copyLink' },
+  { action: 'find', keys: ['Control+F'], term: 'find' },
+  { action: 'find-next', keys: ['Enter', 'F3'], term: 'findNext', listedOnly: true },
+  { action: 'find-previous', keys: ['Shift+Enter', 'Shift+F3'], term: 'findPrevious', listedOnly: true },
+  { action: 'go-to-line', keys: ['Control+G'], term: 'goToLine' },
+  { action: 'extend-selection', keys: ['Shift+ArrowDown', 'Shift+ArrowUp'], term: 'extendSelection', listedOnly: true },
   { action: 'close', keys: ['Escape'], term: 'keyClose' },
 ];
 

@@ -13,6 +13,7 @@ import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/present.js';
 import { revealCharacters } from '../../render/reveal.js';
 import { BIDI_CONTROL, INVISIBLE_CHARACTER, RawDocument } from './raw-document.js';
+import { OverviewRuler } from './overview-ruler.js';
 
 /** Height of one line, in CSS pixels (the styles use the same value). */
 export const LINE_HEIGHT = 20;
@@ -48,6 +49,8 @@ export interface RawViewOptions {
   onLaidOut?: () => void;
   /** Called when the reader selects lines by their numbers (click, shift-click, drag), once the pointer is released. */
   onSelectLines?: (range: QaLineRange) => void;
+  /** The element beside the scroll track that becomes the overview ruler (ranges and find matches in the whole file). */
+  ruler?: HTMLElement | null;
 }
 
 /**
@@ -107,6 +110,14 @@ export class RawView {
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
   private readonly onSelection = () => this.trackSelection();
+  /** Called after the rows in the DOM changed (scrolled, re-coloured): find marks them again. */
+  onPaint: (() => void) | null = null;
+  /** The overview ruler, when the view has one. */
+  readonly ruler: OverviewRuler | null;
+  /** The 1-based line flashed after a go-to (until its animation ends), or -1. */
+  private flashing = -1;
+  /** The end of a keyboard line selection that Shift+↑/↓ moves (the other end is the anchor). */
+  private head: number | null = null;
 
   constructor(
     container: HTMLElement,
@@ -138,6 +149,10 @@ export class RawView {
     this.gutter.append(this.numbers);
     this.sizer.append(this.gutter);
     container.append(this.sizer);
+    this.ruler = options.ruler ? new OverviewRuler(options.ruler, doc.count, (line) => this.scrollToLine(line)) : null;
+    this.sizer.addEventListener('animationend', (e) => {
+      if ((e.target as HTMLElement).classList?.contains('flash')) this.flash(-1);
+    });
     this.gutter.addEventListener('pointerdown', (e) => this.gutterDown(e));
     this.gutter.addEventListener('pointermove', (e) => this.gutterMove(e));
     this.gutter.addEventListener('pointerup', (e) => this.gutterUp(e));
@@ -178,6 +193,8 @@ export class RawView {
   /** Takes the laid-out height, applies a scroll position waiting for it, and repaints. */
   private settle(visible: boolean): void {
     this.height = visible ? this.scroller.clientHeight : null;
+    // The ruler sits just inside the scroll track (its width is known once laid out).
+    if (visible && this.ruler) this.ruler.el.style.setProperty('--_ruler-end', `${Math.max(0, this.scroller.offsetWidth - this.scroller.clientWidth)}px`);
     if (this.height !== null && this.pendingTop !== null) {
       this.scrollAligned(this.pendingTop);
       this.pendingTop = null;
@@ -199,6 +216,7 @@ export class RawView {
     cancelAnimationFrame(this.fillFrame);
     this.unsubscribe();
     this.resize.disconnect();
+    this.ruler?.destroy();
     this.scroller.ownerDocument.removeEventListener('selectionchange', this.onSelection);
   }
 
@@ -216,6 +234,7 @@ export class RawView {
     const before = this.rows.size ? new Set(this.rows.keys()) : null;
     this.ranges = ranges;
     this.current = current >= 0 && current < ranges.length ? current : -1;
+    this.ruler?.setRanges(ranges, this.current);
     if (typeof scrollTo === 'number') this.scrollToLine(scrollTo);
     else if (scrollTo) this.scrollToRange(scrollTo);
     // Rows made by the scroll are marked already; only the ones that stayed need it.
@@ -305,6 +324,70 @@ export class RawView {
     }
     this.paintNumbers(from, to);
     if (end > first) this.doc.prioritize(first, end);
+    this.onPaint?.();
+  }
+
+  /** The line rows in the DOM, by 0-based line. */
+  get shownRows(): ReadonlyMap<number, HTMLElement> {
+    return this.rows;
+  }
+
+  /** True when 1-based `line` is wholly inside the viewport. */
+  lineInView(line: number): boolean {
+    if (this.height === null) return false;
+    const top = this.scroller.scrollTop;
+    const y = (line - 1) * LINE_HEIGHT + PAD_TOP;
+    return y >= top && y + LINE_HEIGHT <= top + this.height;
+  }
+
+  /** Scrolls to 1-based `line` (with context above) unless it is in view already. */
+  revealLine(line: number): void {
+    if (!this.lineInView(line)) this.scrollToLine(line);
+  }
+
+  /** Scrolls the least that brings 1-based `line` wholly into view (to the top edge from above, the bottom edge from below). */
+  private keepInView(line: number): void {
+    if (this.height === null || this.lineInView(line)) return;
+    const y = (line - 1) * LINE_HEIGHT + PAD_TOP;
+    this.scroller.scrollTop = y < this.scroller.scrollTop ? y : y + LINE_HEIGHT - this.height;
+    this.paint(0);
+  }
+
+  /**
+   * Go to line: scrolls to 1-based `line` (clamped to the file), selects it
+   * (so Shift+↑/↓ extends from it) and flashes it once. Returns the line.
+   */
+  goToLine(line: number): number {
+    const n = Math.max(1, Math.min(this.doc.count, Math.floor(line)));
+    this.anchor = n;
+    this.head = n;
+    this.selectLines({ lineStart: n, lineEnd: n });
+    this.scrollToLine(n);
+    this.flash(n);
+    this.onSelectLines({ lineStart: n, lineEnd: n });
+    return n;
+  }
+
+  /** The 1-based line flashing after a go-to, or -1. */
+  get flashingLine(): number {
+    return this.flashing;
+  }
+
+  /** Flashes 1-based `line` (a CSS animation; -1 stops it). */
+  flash(line: number): void {
+    const was = this.flashing;
+    this.flashing = line;
+    for (const n of [was - 1, line - 1]) {
+      const row = this.rows.get(n);
+      if (row) {
+        row.classList.remove('flash');
+        // A fresh class restarts the animation on the same row.
+        if (n === line - 1) {
+          void row.offsetWidth;
+          row.classList.add('flash');
+        }
+      }
+    }
   }
 
   /** Numbers for lines `from`…`to` (0-based, end exclusive), and a band over each referenced run among them. */
@@ -358,6 +441,7 @@ export class RawView {
     row.classList.toggle('cur', !!cur && line >= cur.lineStart && line <= cur.lineEnd);
     const sel = this.selected;
     row.classList.toggle('sel', !!sel && line >= sel.lineStart && line <= sel.lineEnd);
+    row.classList.toggle('flash', line === this.flashing);
   }
 
   /** The lines selected by their numbers, or null. */
@@ -374,6 +458,7 @@ export class RawView {
     } else {
       this.selected = null;
       this.anchor = null;
+      this.head = null;
     }
     for (const [n, row] of this.rows) this.decorate(row, n);
     this.gutterKey = '';
@@ -403,6 +488,7 @@ export class RawView {
       this.anchor = line;
       this.selectLines({ lineStart: line, lineEnd: line });
     }
+    this.head = line;
     this.dragging = true;
     this.gutter.setPointerCapture?.(e.pointerId);
     this.scroller.focus({ preventScroll: true });
@@ -413,6 +499,7 @@ export class RawView {
     const line = this.lineAt(e.clientY);
     const s = this.selected;
     const next = { lineStart: Math.min(this.anchor, line), lineEnd: Math.max(this.anchor, line) };
+    this.head = line;
     if (!s || s.lineStart !== next.lineStart || s.lineEnd !== next.lineEnd) this.selectLines(next);
   }
 
@@ -438,6 +525,7 @@ export class RawView {
       }
       this.rerender(row, n);
     }
+    this.onPaint?.();
   }
 
   private composedRange(): StaticRange | Range | null {
@@ -526,7 +614,36 @@ export class RawView {
     e.preventDefault();
   }
 
+  /**
+   * Shift+↑ / Shift+↓: selects lines from the keyboard. The first press
+   * selects the line at the top of the view (or moves from a selection made
+   * by the pointer or a go-to), each next one moves the selection's free end
+   * by a line, keeping it in view; Shift+PageUp / PageDown move it a page.
+   */
+  private extendByKey(e: KeyboardEvent): boolean {
+    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 0, PageUp: 0 }[e.key];
+    if (step === undefined || !e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || !this.doc.count) return false;
+    const page = Math.max(1, Math.floor((this.height ?? this.hint) / LINE_HEIGHT) - 1);
+    const by = step || (e.key === 'PageDown' ? page : -page);
+    let line: number;
+    if (this.anchor === null || this.head === null || !this.selected) {
+      const [first] = this.visible();
+      const top = this.lineInView(first + 1) ? first + 1 : first + 2;
+      this.anchor = Math.min(this.doc.count, Math.max(1, top));
+      line = this.anchor;
+    } else line = Math.max(1, Math.min(this.doc.count, this.head + by));
+    this.head = line;
+    this.selectLines({ lineStart: Math.min(this.anchor, line), lineEnd: Math.max(this.anchor, line) });
+    this.keepInView(line);
+    this.onSelectLines({ ...this.selected! });
+    return true;
+  }
+
   private keydown(e: KeyboardEvent): void {
+    if (this.extendByKey(e)) {
+      e.preventDefault();
+      return;
+    }
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
       // Select all selects the file, not the page: every line, also those not in the DOM.
       e.preventDefault();
@@ -566,6 +683,7 @@ export class RawView {
         const row = this.rows.get(n);
         if (row) this.rerender(row, n);
       }
+      this.onPaint?.();
     }
   }
 }
