@@ -1,7 +1,8 @@
 // `npm run build`: type check, the package build (ES modules, dependencies
 // external), the no-bundler build (`dist/browser/`, everything bundled), type
 // declarations, the custom-elements manifest (`custom-elements.json`), the
-// README's API section generated from it, and the size budget last.
+// API reference generated from it (docs/api.md; README.md and the other docs
+// are only touched when an example they include changed), and the size budget last.
 import { spawnSync } from 'node:child_process';
 import { root, ensureDependencies } from './env.mjs';
 
@@ -22,5 +23,5 @@ run('library build', process.execPath, ['node_modules/vite/bin/vite.js', 'build'
 run('no-bundler build (dist/browser)', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'browser', '--logLevel', 'error']);
 run('type declarations', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run('custom-elements manifest', process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
-run('README API section', process.execPath, ['scripts/docs.mjs']);
+run('API reference (docs/api.md) and example blocks in the docs', process.execPath, ['scripts/docs.mjs']);
 run('size budget', process.execPath, ['scripts/size-budget.mjs', '--no-baseline']);

@@ -1,22 +1,26 @@
-// The README's API reference, generated from custom-elements.json (the
-// custom-elements manifest `npm run build` writes from the elements' JSDoc):
-// one section per element with its properties and attributes, methods,
-// events and their detail, CSS parts, CSS custom properties and slots, plus
-// the kit tokens every element takes. The text between
-// `<!-- api:start -->` and `<!-- api:end -->` is replaced. Code examples that
-// must run as written are copied from the example apps: the fenced block
-// after `<!-- include: examples/apps/… -->` (up to `<!-- /include -->`) is the
-// file's text. The rest of the README is hand-written.
+// The generated parts of the documentation.
 //
-//   node scripts/docs.mjs           rewrite the README section
-//   node scripts/docs.mjs --check   exit 1 when the README section is stale
-import { readFileSync, writeFileSync } from 'node:fs';
+// docs/api.md, the API reference, is generated whole from custom-elements.json
+// (the custom-elements manifest `npm run build` writes from the elements'
+// JSDoc): one section per element with its properties and attributes,
+// methods, events and their detail, CSS parts, CSS custom properties and
+// slots, plus the kit tokens every element takes.
+//
+// Code examples that must run as written are copied from the example apps:
+// in README.md, CONTRIBUTING.md and docs/*.md, the fenced block after
+// `<!-- include: examples/apps/… -->` (up to `<!-- /include -->`) is the
+// file's text. Everything else in those files is hand-written, and a file is
+// only written when one of its include blocks changed.
+//
+//   node scripts/docs.mjs           write docs/api.md and refresh the include blocks
+//   node scripts/docs.mjs --check   exit 1 when either is stale
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const START = '<!-- api:start -->';
-export const END = '<!-- api:end -->';
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the generated API reference goes (relative to the repository root). */
+export const API_DOC = 'docs/api.md';
 
 /** Text safe inside a Markdown table cell. */
 function cell(text) {
@@ -50,7 +54,7 @@ function sharedTokens(elements) {
 
 function elementSection(el, shared) {
   const out = [];
-  out.push(`### \`<${el.tagName}>\``, '');
+  out.push(`## \`<${el.tagName}>\``, '');
   if (el.summary) out.push(`${el.summary.trim()}`, '');
   if (el.description) out.push(el.description.replace(/\s*\n\s*/g, ' ').trim(), '');
   out.push(`Class: \`${el.name}\`.`, '');
@@ -117,17 +121,21 @@ function elementSection(el, shared) {
   return out.join('\n');
 }
 
-/** The generated Markdown (without the markers). */
+/** The generated Markdown of docs/api.md. */
 export function renderApi(manifest) {
   const elements = elementsOf(manifest);
   const shared = sharedTokens(elements);
   const parts = [
-    '_Generated from `custom-elements.json` by `scripts/docs.mjs` (run by `npm run build`); edit the JSDoc in the element files, not this section._',
+    '# API reference',
+    '',
+    '_Generated from `custom-elements.json` by `scripts/docs.mjs` (run by `npm run build`); edit the JSDoc in the element files, not this file._',
+    '',
+    'The elements, their properties, methods, events, CSS parts and CSS custom properties. Importing `qa-sources-kit` registers `<qa-sources-panel>`, `<qa-source-footer>` and `<qa-file-preview>`; `qa-sources-kit/citations` registers `<qa-citation>` ([citations](citations.md)). For theming with these tokens and parts, see [Theming and languages](theming.md).',
     '',
   ];
   if (shared.length) {
     parts.push(
-      '### Kit tokens',
+      '## Kit tokens',
       '',
       'Every element reads these; set them on the elements or on any ancestor (they inherit).',
       '',
@@ -136,36 +144,53 @@ export function renderApi(manifest) {
     );
   }
   for (const el of elements) parts.push(elementSection(el, shared));
-  return parts.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return `${parts.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }
 
 const INCLUDE = /(<!-- include: ([\w./-]+) -->\n)```(\w*)\n[\s\S]*?```\n(<!-- \/include -->)/g;
 
-/** The README with every included example refreshed from its file (fenced as `lang`, the file's extension unless given). */
-export function updateIncludes(readme, readFile = (rel) => readFileSync(path.join(root, rel), 'utf8')) {
-  return readme.replace(INCLUDE, (_all, open, rel, lang, close) => `${open}\`\`\`${lang || path.extname(rel).slice(1)}\n${readFile(rel).trimEnd()}\n\`\`\`\n${close}`);
+/** The Markdown text with every included example refreshed from its file (fenced as `lang`, the file's extension unless given). */
+export function updateIncludes(markdown, readFile = (rel) => readFileSync(path.join(root, rel), 'utf8')) {
+  return markdown.replace(INCLUDE, (_all, open, rel, lang, close) => `${open}\`\`\`${lang || path.extname(rel).slice(1)}\n${readFile(rel).trimEnd()}\n\`\`\`\n${close}`);
 }
 
-/** The README with its API section and included examples replaced (throws when the API markers are missing). */
-export function updateReadme(readme, manifest) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
-  return updateIncludes(`${readme.slice(0, a + START.length)}\n${renderApi(manifest)}\n${readme.slice(b)}`);
+/** The hand-written Markdown files that may hold include blocks: README.md, CONTRIBUTING.md and docs/*.md (but the generated one). */
+export function markdownFiles() {
+  const docs = readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`);
+  return ['README.md', 'CONTRIBUTING.md', ...docs].filter((f) => f !== API_DOC);
+}
+
+function readOrEmpty(rel) {
+  try {
+    return readFileSync(path.join(root, rel), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Every generated file with its text now and what it should be: `{ file, current, next }`. */
+export function plan(manifest) {
+  const out = [{ file: API_DOC, current: readOrEmpty(API_DOC), next: renderApi(manifest) }];
+  for (const file of markdownFiles()) {
+    const current = readOrEmpty(file);
+    if (current) out.push({ file, current, next: updateIncludes(current) });
+  }
+  return out;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const readmePath = path.join(root, 'README.md');
   const manifest = JSON.parse(readFileSync(path.join(root, 'custom-elements.json'), 'utf8'));
-  const readme = readFileSync(readmePath, 'utf8');
-  const next = updateReadme(readme, manifest);
+  const stale = plan(manifest).filter((p) => p.next !== p.current);
   if (process.argv.includes('--check')) {
-    if (next !== readme) {
-      console.error('README.md: the API section is stale; run `npm run build` (or `node scripts/docs.mjs`).');
-      process.exit(1);
+    for (const p of stale) console.error(`${p.file}: stale; run \`npm run build\` (or \`node scripts/docs.mjs\`).`);
+    if (stale.length > 0) process.exit(1);
+  } else {
+    for (const p of stale) {
+      writeFileSync(path.join(root, p.file), p.next);
+      console.log(`${p.file}: ${p.file === API_DOC ? 'generated from custom-elements.json' : 'include blocks refreshed'}.`);
     }
-  } else if (next !== readme) {
-    writeFileSync(readmePath, next);
-    console.log('README.md: API section updated from custom-elements.json.');
   }
 }
