@@ -1,12 +1,15 @@
 /**
  * The host side of the kit: the adapter contract, ready adapters (memory,
  * fetch, remote), the payload store and the wiring of the elements.
+ *
+ * Exports are listed by name; byte and MIME helpers, HTTP status mapping and
+ * answer validation stay internal to the adapters.
  */
-export * from './types.js';
-export * from './paths.js';
-export * from './text.js';
-export * from './memory.js';
-export * from './fetch.js';
-export * from './remote.js';
-export * from './store.js';
-export * from './connect.js';
+export type * from './types.js';
+export { QaHostError, isQaHostError } from './types.js';
+export { checkWorkspacePath, checkReadablePath, isDeniedPath, matchesDenyPattern, linkCandidates, DEFAULT_DENY, type QaDenyRule, type QaPathCheck, type QaPathRejection } from './paths.js';
+export { createMemoryHost, type QaMemoryFile, type QaMemoryHost, type QaMemoryHostOptions } from './memory.js';
+export { createFetchHost, type QaFetchHostOptions } from './fetch.js';
+export { createRemoteHost, codeForUnavailable, type QaRemoteRead, type QaRemoteTextResult, type QaRemoteUnavailableResult, type QaRemoteHostOptions } from './remote.js';
+export { createSourcesStore, type QaSessionEvent, type QaStoredSources, type QaApplyResult, type QaStoreListener, type QaSourcesStore } from './store.js';
+export { connectSources, type QaConnectOptions, type QaPanelLike, type QaFooterLike, type QaPreviewLike } from './connect.js';
