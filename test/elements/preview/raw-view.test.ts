@@ -155,19 +155,25 @@ describe('<qa-file-preview> raw view', function () {
     const scroller = raw(el);
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
-    const start = row(el, 10)!;
+    // Colours replace a row's contents; on a busy machine they arrive late and would take the selected text with them.
+    const start = await waitFor(() => row(el, 10)?.querySelector(`span[class^="${TOKEN_CLASS_PREFIX}"]`) && row(el, 10), 'coloured row 10');
     const [a, ao] = textAt(start, 0);
+    const [a5, a5o] = textAt(start, 5);
     const sel = document.getSelection()!;
-    sel.setBaseAndExtent(a, ao, a, 5);
-    await new Promise((r) => setTimeout(r, 20));
+    // The view pins the rows of the selection's ends when `selectionchange` arrives (a task, later on a busy machine).
+    const selectionChange = () => new Promise((r) => document.addEventListener('selectionchange', r, { once: true }));
+    let changed = selectionChange();
+    sel.setBaseAndExtent(a, ao, a5, a5o);
+    await changed;
     scroller.scrollTop = 299 * LINE_HEIGHT;
     scroller.dispatchEvent(new Event('scroll'));
     expect(row(el, 10), 'the row holding the selection start stays').to.not.equal(null);
     expect(row(el, 150), 'rows in between are gone').to.equal(null);
     const end = row(el, 298)!;
     const [b, bo] = textAt(end, end.textContent!.length);
+    changed = selectionChange();
     sel.setBaseAndExtent(a, ao, b, bo);
-    await new Promise((r) => setTimeout(r, 20));
+    await changed;
     const lines = bigCode().split('\n');
     expect(copyFrom(end)).to.equal(lines.slice(9, 298).join('\n'));
   });
