@@ -11,6 +11,26 @@ import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/**
+ * A launcher whose reused pages start every test file with no key or mouse button held and the
+ * pointer at the corner: a file that fails between `sendKeys({ down: 'Shift' })` and its `up`, or
+ * that leaves the pointer over the spot where the next file's element appears (hover cards), would
+ * otherwise change what the next file in that page sees.
+ */
+function isolated(launcher) {
+  const stopSession = launcher.stopSession.bind(launcher);
+  launcher.stopSession = async (sessionId) => {
+    const page = launcher.isActive(sessionId) ? launcher.getPage(sessionId) : null;
+    const result = await stopSession(sessionId); // the page is on about:blank from here on
+    if (page && !page.isClosed()) {
+      for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await page.keyboard.up(key).catch(() => {});
+      await page.mouse.reset().catch(() => {});
+    }
+    return result;
+  };
+  return launcher;
+}
+
 export default {
   rootDir: '.',
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -21,13 +41,23 @@ export default {
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 20_000, ui: 'bdd' } },
   middleware: testServerMiddleware,
-  // A test page may be reused for the next test file, and sessionStorage lives as long as the page:
-  // every file starts without the Rendered/Raw choices an earlier file remembered.
+  // A test page is reused for later test files. Navigation gives each file a new document (module
+  // state, element definitions, configureWorkers, listeners, location.hash), but the page's storage
+  // outlives it: every file starts with empty sessionStorage and localStorage (no Rendered/Raw or
+  // wrap choice an earlier file remembered). Input state is reset by `isolated` below.
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html>
   <body>
     <script>
-      for (const key of Object.keys(sessionStorage)) if (key.startsWith('qa-sources-kit:')) sessionStorage.removeItem(key);
+      sessionStorage.clear();
+      localStorage.clear();
+    </script>
+    <script type="module">
+      // A busy machine can take longer than the kit's 5 s to start a worker; a test would then see the
+      // main-thread fallback instead of the worker it checks. No test waits on this timeout (failures to
+      // load or start still arrive at once as errors).
+      import { configureWorkers } from '/src/render/workers.ts';
+      configureWorkers({ startTimeout: 60_000 });
     </script>
     <script type="module" src="${testFramework}"></script>
   </body>
@@ -42,7 +72,7 @@ export default {
     }),
   ],
   browsers: [
-    chromeLauncher({
+    isolated(chromeLauncher({
       // One window per test page: tabs in the background are hidden, and a hidden
       // page never runs requestAnimationFrame callbacks.
       createPage: ({ context }) => context.newPage({ type: 'window' }),
@@ -59,7 +89,7 @@ export default {
           '--disable-sync',
         ],
       },
-    }),
+    })),
   ],
   reporters: [defaultReporter(), summaryReporter()],
 };
