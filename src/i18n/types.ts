@@ -60,8 +60,6 @@ export interface QaTerms {
   originActionFetched: string;
   originActionQueried: string;
   originActionFound: string;
-  /** Accessible name of a location in the details: `Open lines 12–40`. */
-  openLocation: string;
   step: string;
   details: string;
   hideDetails: string;
@@ -83,13 +81,6 @@ export interface QaTerms {
   evidenceReported: string;
   evidenceInherited: string;
   evidenceDiscovered: string;
-  kindFile: string;
-  kindCode: string;
-  kindJira: string;
-  kindConfluence: string;
-  kindKnowledge: string;
-  kindWeb: string;
-  kindOther: string;
   // --- file preview
   preview: string;
   rendered: string;
@@ -127,12 +118,8 @@ export interface QaTerms {
   copiedLink: string;
   copyFailed: string;
   imageBlocked: string;
-  showImages: string;
-  lineNumbers: string;
   breadcrumb: string;
-  fileInfo: string;
   frontMatter: string;
-  copyCode: string;
   bidiWarning: string;
   /** The raw view shows invisible characters (zero-width, BOM, soft hyphen, tag characters) as markers. */
   invisibleWarning: string;

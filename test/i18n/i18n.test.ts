@@ -24,8 +24,8 @@ const KEYS = Object.keys(en) as Array<keyof QaTerms>;
 
 /** Terms that are the same in every language (product names, pure placeholders). */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  ru: ['groupJira', 'groupConfluence', 'incompleteReason', 'fileInfo'],
-  zh: ['groupJira', 'groupConfluence', 'fileInfo', 'quoted'],
+  ru: ['groupJira', 'groupConfluence', 'incompleteReason'],
+  zh: ['groupJira', 'groupConfluence', 'quoted'],
 };
 
 function forms(t: QaTerm): string[] {
