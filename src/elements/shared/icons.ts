@@ -1,6 +1,8 @@
 /**
  * Inline SVG icons (no network, no external sprite). All 16×16 on a 24-unit
- * grid, `currentColor`, `aria-hidden`: names come from text, not icons.
+ * grid, `currentColor`, `aria-hidden`: names come from text, not icons. Only
+ * the icons an element uses are here: the kinds (`kindIcon`) and the
+ * preview's states and buttons.
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import type { QaSourceKind } from '../../model/types.js';
@@ -17,21 +19,13 @@ export const icons = {
   knowledge: () => icon(svg`<path d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5z"/><path d="M4 20.5A2.5 2.5 0 0 1 6.5 18H20v3H6.5"/>`),
   web: () => icon(svg`<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z"/>`),
   other: () => icon(svg`<circle cx="12" cy="12" r="8.5"/><circle cx="12" cy="12" r="1.5" fill="currentColor"/>`),
-  external: () => icon(svg`<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>`),
   close: () => icon(svg`<path d="M6 6l12 12M18 6 6 18"/>`),
-  chevronRight: () => icon(svg`<path d="m9 6 6 6-6 6"/>`, 'icon chevron'),
-  chevronDown: () => icon(svg`<path d="m6 9 6 6 6-6"/>`, 'icon chevron'),
-  subagent: () => icon(svg`<circle cx="12" cy="7" r="3"/><path d="M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2"/>`),
   partial: () => icon(svg`<circle cx="12" cy="12" r="9"/><path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" stroke="none"/>`),
   warning: () => icon(svg`<path d="M12 3 2 20h20z"/><path d="M12 10v4M12 17.5v.01"/>`),
   info: () => icon(svg`<circle cx="12" cy="12" r="9"/><path d="M12 11v5M12 7.5v.01"/>`),
   download: () => icon(svg`<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>`),
-  copy: () => icon(svg`<rect x="8" y="8" width="12" height="12" rx="2"/><path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2"/>`),
-  image: () => icon(svg`<rect x="3" y="4" width="18" height="16" rx="2"/><circle cx="9" cy="10" r="2"/><path d="m21 16-5-5-9 9"/>`),
-  link: () => icon(svg`<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>`),
   retry: () => icon(svg`<path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4"/>`),
   lines: () => icon(svg`<path d="M4 6h16M4 12h16M4 18h10"/>`),
-  details: () => icon(svg`<circle cx="5" cy="12" r="1.3" fill="currentColor"/><circle cx="12" cy="12" r="1.3" fill="currentColor"/><circle cx="19" cy="12" r="1.3" fill="currentColor"/>`),
 } as const;
 
 /** The icon of a source kind. */
