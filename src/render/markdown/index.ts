@@ -16,7 +16,7 @@ import { nextTask, sinceYield, yieldToMain } from '../tasks.js';
 import { streamChunks, warmWorker, type ChunkStream } from './chunks.js';
 import { acceptWorkspaceLink, decorate, mayReorder, refuseWorkspaceLink, type DecorateContext } from './decorate.js';
 import { markWithin } from './marks.js';
-import { appendRows } from './long-tables.js';
+import { appendRows, deferRows, holdingTable } from './long-tables.js';
 import type { WorkEstimate } from './budget.js';
 
 export { markdownStyles } from './styles.js';
@@ -399,6 +399,14 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
     slices.measured(html.length, performance.now() - t0);
     return { wrapper, html, links: ctx.pendingLinks, codeBlocks: ctx.codeBlocks };
   };
+  /** The body rows of a piece of a long table (`HtmlChunk.rows`), sanitized, decorated and marked, for the chunk `home` they join. */
+  const rowsOf = (html: string, lines: number, home: HTMLElement): Node[] => {
+    const prepared = prepare(html, lines);
+    if (ranges.length) markWithin(prepared.wrapper, ranges);
+    settle(prepared, home, false);
+    const table = prepared.wrapper.querySelector('table');
+    return table ? Array.from(table.tBodies).flatMap((part) => Array.from(part.childNodes)) : [];
+  };
   /** What follows a chunk's insertion: marks, lazy highlighting, link questions to the host. */
   const settle = (chunk: Prepared, home = chunk.wrapper, mark = true): number => {
     highlighter!.add(home, chunk.codeBlocks);
@@ -429,6 +437,16 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
       if (job.cancelled) throw abortError();
       if (!chunk) break;
       if (chunk.tooComplex) throw new MarkdownTooComplexError(chunk.tooComplex);
+      if (chunk.rows && chunk.continues && firstPainted) {
+        // More rows of a long table that already holds rows back: kept aside as markup, sanitized when shown.
+        const home = container.lastElementChild as HTMLElement | null;
+        const table = holdingTable(home?.lastElementChild ?? null);
+        if (home && table) {
+          deferRows(table, { rows: chunk.rows, take: () => rowsOf(chunk.html, chunk.lines, home) });
+          blocks += chunk.blocks;
+          continue;
+        }
+      }
       // Waiting for the parser counts too: the browser renders at least once per slice.
       if (slices.due(chunk.html.length)) {
         await slices.next();

@@ -69,6 +69,13 @@ export interface HtmlChunk {
    */
   continues?: true;
   /**
+   * Set on a middle piece of a long table (`continues` is set too): the
+   * chunk is nothing but this many body rows of the table the previous
+   * chunk ends with, so a page that holds a long table's later rows back can
+   * keep the markup aside and sanitize it only when the rows are shown.
+   */
+  rows?: number;
+  /**
    * The document is over its work budget (see `budget.ts`): this is the
    * only chunk, with no markup, and the document must not be rendered.
    */
@@ -811,7 +818,11 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
         pendingChars += starts[Math.min(span[1], starts.length - 1)]! - starts[span[0]]!;
         if (firstLine < 0) firstLine = span[0];
         lastLine = span[1];
-        if (p < pieces.length - 1) yield flush();
+        if (p < pieces.length - 1) {
+          const chunk = flush();
+          if (p > 0 && start.type === 'table_open') chunk.rows = piece.reduce((n, t) => n + (t.type === 'tr_open' ? 1 : 0), 0);
+          yield chunk;
+        }
       }
     } else {
       pending.push(...block);

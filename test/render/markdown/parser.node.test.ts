@@ -166,3 +166,20 @@ test("the document's own inline style and handler attributes are renamed by the 
   assert.equal(plain.length, 1);
   assert.equal(plain[0]!.html, '<p data-qa-line="1-1">Text with style=&quot;x&quot; and onclick=y, a <a href="https://e.example" title="on title">link</a>.</p>');
 });
+
+test('the middle pieces of a long table say how many body rows they hold, and hold nothing else', () => {
+  const rows = Array.from({ length: 3_000 }, (_, i) => `| ${i} | r${i} |`).join('\n');
+  const chunks = [...renderChunks(`# T\n\n| a | b |\n|---|---|\n${rows}\n\nAfter.\n`, { nonce: 'N' })];
+  const counted = chunks.filter((c) => c.rows !== undefined);
+  assert.ok(counted.length >= 10, `${counted.length} pieces with a row count`);
+  for (const c of counted) {
+    assert.equal(c.continues, true);
+    assert.equal(c.rows, (c.html.match(/<tr[\s>]/g) ?? []).length);
+    assert.match(c.html, /^<table[^>]*><tbody[^>]*>(<tr[\s\S]*<\/tr>)<\/tbody><\/table>\n?$/);
+  }
+  // The first piece (with the head and what came before) and the last (with what follows) are not counted.
+  assert.equal(chunks[0]!.rows, undefined);
+  const last = chunks.find((c) => c.html.includes('After.'))!;
+  assert.equal(last.rows, undefined);
+  assert.equal(counted.reduce((n, c) => n + c.rows!, 0) + (chunks[0]!.html.match(/<tr[\s>]/g) ?? []).length - 1 + (last.html.match(/<tr[\s>]/g) ?? []).length, 3_000);
+});
