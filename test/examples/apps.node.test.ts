@@ -29,8 +29,9 @@ const WAIT = { timeout: 60_000, polling: 50 } as const;
 let browser: Browser;
 
 before(async () => {
-  const prepared = prepareApps();
-  console.log(`# example apps: ${prepared.installedDependencies ? 'dependencies installed, ' : ''}built ${prepared.built.join(', ') || 'nothing (cached)'}`);
+  const prepared = await prepareApps();
+  const times = Object.entries(prepared.times).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`);
+  console.log(`# example apps: ${prepared.installedDependencies ? 'dependencies installed, ' : ''}built ${prepared.built.join(', ') || 'nothing (cached)'} (${times.join(', ')})`);
   for (const [app, out] of Object.entries(prepared.logs)) if (out?.trim()) console.log(`# ${app}: ${out.trim().split('\n').join('\n# ')}`);
   browser = await launchChromium();
 });
@@ -132,7 +133,15 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 const kitWarnings = (log: PageLog) => log.warnings.filter((w) => w.startsWith('qa-sources-kit:'));
 
-describe('example apps built for production from the packed tarball', () => {
+/**
+ * Pages driven side by side: each test has its own server and browser context, and most of a test
+ * is waiting (page loads, workers starting, a worker's start timeout), so two at a time cut the
+ * wall time. Not more: each page starts two workers, and a healthy app's workers must answer
+ * within the kit's default 5 s start timeout, which a crowded machine can miss.
+ */
+const SIDE_BY_SIDE = { concurrency: 2 } as const;
+
+describe('example apps built for production from the packed tarball', SIDE_BY_SIDE, () => {
   const setups: Record<AppName, ServeOptions> = {
     'vite-react': { htmlHeaders: { 'content-security-policy': STRICT_CSP } },
     'webpack-react': { prefix: '/some/sub/path/' },
@@ -155,48 +164,48 @@ describe('example apps built for production from the packed tarball', () => {
       assert.equal(log.workers.filter((w) => /parse\.worker/.test(w)).length, 1, `the Markdown parser worker ran (${log.workers.join(', ')})`);
     });
   }
+
+  test('rollup without its worker option: both workers are missing where the bundle points, one warning each, colours and Markdown on the main thread', async () => {
+    const log = await withApp(
+      'rollup',
+      {},
+      async (page) => {
+        await panelShowsPayload(page);
+        await markdownOpensRendered(page);
+        await codeOpensRawAtRange(page);
+      },
+      'zero-config.html',
+    );
+    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
+    const warnings = kitWarnings(log);
+    assert.equal(warnings.length, 2, warnings.join(' | '));
+    for (const name of ['highlight', 'parse']) {
+      assert.ok(warnings.some((w) => w.includes(`${name}.worker.js`) && /failed to load.*Working on the main thread instead/.test(w)), `${name}: ${warnings.join(' | ')}`);
+    }
+    assert.deepEqual(log.failed.filter((f) => !/\/workers\/(highlight|parse)\.worker\.js$/.test(f)), [], 'only the two worker scripts fail');
+  });
+
+  test('webpack-react with its files on a CDN (another origin): workers start through a same-origin module, colours and Markdown as before', async () => {
+    const cdn = await serve('webpack-react', { prefix: '/cdn/app/', cors: true });
+    try {
+      const log = await withApp('webpack-react', { rewriteHtml: (html) => html.replace(/src="\.\/assets\//g, `src="${cdn.url}assets/`) }, async (page) => {
+        const script = await page.evaluate(() => document.querySelector('script[src]')!.getAttribute('src'));
+        assert.ok(script!.startsWith(cdn.url), `the page loads its script from the CDN (${script})`);
+        await panelShowsPayload(page);
+        await markdownOpensRendered(page);
+        await codeOpensRawAtRange(page);
+      });
+      assert.deepEqual(log.failed, []);
+      assert.deepEqual(log.errors, []);
+      assert.deepEqual(kitWarnings(log), [], 'no worker fell back to the main thread');
+      assert.equal(log.workers.length, 2, `two workers (${log.workers.join(', ')})`);
+    } finally {
+      await cdn.close();
+    }
+  });
 });
 
-test('rollup without its worker option: both workers are missing where the bundle points, one warning each, colours and Markdown on the main thread', async () => {
-  const log = await withApp(
-    'rollup',
-    {},
-    async (page) => {
-      await panelShowsPayload(page);
-      await markdownOpensRendered(page);
-      await codeOpensRawAtRange(page);
-    },
-    'zero-config.html',
-  );
-  assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
-  const warnings = kitWarnings(log);
-  assert.equal(warnings.length, 2, warnings.join(' | '));
-  for (const name of ['highlight', 'parse']) {
-    assert.ok(warnings.some((w) => w.includes(`${name}.worker.js`) && /failed to load.*Working on the main thread instead/.test(w)), `${name}: ${warnings.join(' | ')}`);
-  }
-  assert.deepEqual(log.failed.filter((f) => !/\/workers\/(highlight|parse)\.worker\.js$/.test(f)), [], 'only the two worker scripts fail');
-});
-
-test('webpack-react with its files on a CDN (another origin): workers start through a same-origin module, colours and Markdown as before', async () => {
-  const cdn = await serve('webpack-react', { prefix: '/cdn/app/', cors: true });
-  try {
-    const log = await withApp('webpack-react', { rewriteHtml: (html) => html.replace(/src="\.\/assets\//g, `src="${cdn.url}assets/`) }, async (page) => {
-      const script = await page.evaluate(() => document.querySelector('script[src]')!.getAttribute('src'));
-      assert.ok(script!.startsWith(cdn.url), `the page loads its script from the CDN (${script})`);
-      await panelShowsPayload(page);
-      await markdownOpensRendered(page);
-      await codeOpensRawAtRange(page);
-    });
-    assert.deepEqual(log.failed, []);
-    assert.deepEqual(log.errors, []);
-    assert.deepEqual(kitWarnings(log), [], 'no worker fell back to the main thread');
-    assert.equal(log.workers.length, 2, `two workers (${log.workers.join(', ')})`);
-  } finally {
-    await cdn.close();
-  }
-});
-
-describe('a broken deployment degrades to readable text with one clear message', () => {
+describe('a broken deployment degrades to readable text with one clear message', SIDE_BY_SIDE, () => {
   const app: AppName = 'vite-react';
   const isWorker = (file: string) => /(^|\/)(highlight|parse)\.worker[-.][^/]*\.js$/.test(file);
   const fallback = async (breaks: (file: string) => Breakage | null, htmlHeaders?: Record<string, string>) => {

@@ -6,12 +6,14 @@
  *
  * Installs and builds are cached under `examples/apps/`: the apps' own
  * dependencies are installed again only when their lock file changes, and an
- * app is rebuilt only when the tarball or the app's sources changed.
+ * app is rebuilt only when the packed files (the README aside) or the app's
+ * sources changed. Stale builds run side by side.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +34,24 @@ const BUILD: Record<AppName, string[]> = {
   'no-bundler': ['no-bundler/build.mjs'],
 };
 
+const ENV = { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
 function run(cmd: string, args: string[], cwd: string): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: ENV });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return `${r.stdout}${r.stderr}`;
+}
+
+/** `run`, without blocking: several builds can share the machine. */
+function runAsync(cmd: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}):\n${out}`))));
+  });
 }
 
 function hashOf(...parts: Array<string | Buffer>): string {
@@ -59,6 +75,20 @@ function treeHash(dir: string): string {
   return h.digest('hex');
 }
 
+/**
+ * Installs the apps' own dependencies (bundlers, React), pinned by their lock
+ * file, unless the installed ones come from that same lock. Needs nothing of
+ * the kit, so `npm test` runs it while the kit builds. True when it installed.
+ */
+export function installAppDependencies(): boolean {
+  const lockHash = hashOf(readFileSync(path.join(appsDir, 'package-lock.json')));
+  const lockStamp = path.join(appsDir, 'node_modules', '.qa-lock-hash');
+  if (existsSync(lockStamp) && readFileSync(lockStamp, 'utf8') === lockHash) return false;
+  run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], appsDir);
+  writeFileSync(lockStamp, lockHash);
+  return true;
+}
+
 /** What `prepareApps` did, for the test log. */
 export interface Prepared {
   tarball: string;
@@ -66,50 +96,60 @@ export interface Prepared {
   built: AppName[];
   /** Output of each build that ran (warnings included). */
   logs: Partial<Record<AppName, string>>;
+  /** How long each step took (ms): pack, install, each build that ran. */
+  times: Record<string, number>;
 }
+
+/** Files of the package that no app reads: a change to them alone neither reinstalls nor rebuilds. */
+const UNREAD = new Set(['README.md', 'LICENSE']);
 
 /**
  * Packs the kit (its build must be current: `npm test` builds first), installs
  * the tarball into `examples/apps/` with npm, and builds every app whose
- * inputs changed.
+ * inputs changed, the builds side by side.
  */
-export function prepareApps(): Prepared {
+export async function prepareApps(): Promise<Prepared> {
+  const times: Record<string, number> = {};
+  const timed = <T>(name: string, start: number, value: T): T => ((times[name] = Date.now() - start), value);
+  let start = Date.now();
   const packDir = path.join(root, '.pack');
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], root)) as Array<{ filename: string }>;
+  const [info] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], root)) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const tarball = path.join(packDir, info!.filename);
-  const tarHash = hashOf(readFileSync(tarball));
+  // What the apps install: every packed file but the prose (the README changes often, the apps never read it).
+  const packed = info!.files.map((f) => f.path).filter((f) => !UNREAD.has(f)).sort();
+  const tarHash = hashOf(...packed.flatMap((f) => [f, readFileSync(path.join(root, f))]));
+  timed('pack', start, null);
 
-  // The apps' own dependencies (bundlers, React), pinned by their lock file.
-  const lockHash = hashOf(readFileSync(path.join(appsDir, 'package-lock.json')));
-  const lockStamp = path.join(appsDir, 'node_modules', '.qa-lock-hash');
-  let installedDependencies = false;
-  if (!existsSync(lockStamp) || readFileSync(lockStamp, 'utf8') !== lockHash) {
-    run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], appsDir);
-    writeFileSync(lockStamp, lockHash);
-    installedDependencies = true;
-  }
+  start = Date.now();
+  const installedDependencies = installAppDependencies();
+  if (installedDependencies) timed('npm ci', start, null);
 
   // The kit itself, from the tarball, as `npm install ./qa-sources-kit-x.tgz` installs it.
   const kitStamp = path.join(appsDir, 'node_modules', '.qa-kit-hash');
   if (installedDependencies || !existsSync(kitStamp) || readFileSync(kitStamp, 'utf8') !== tarHash) {
+    start = Date.now();
     run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], appsDir);
     writeFileSync(kitStamp, tarHash);
+    timed('kit install', start, null);
   }
 
+  // Each build writes only its own dist/ and reads only node_modules, so they run side by side.
   const shared = treeHash(path.join(appsDir, 'shared'));
-  const built: AppName[] = [];
   const logs: Prepared['logs'] = {};
-  for (const app of APPS) {
-    const stamp = path.join(appsDir, app, 'dist', '.qa-build-hash');
-    const want = hashOf(tarHash, shared, treeHash(path.join(appsDir, app)));
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) continue;
-    logs[app] = run(process.execPath, BUILD[app], appsDir);
-    writeFileSync(stamp, want);
-    built.push(app);
-  }
-  return { tarball, installedDependencies, built, logs };
+  const stale = APPS.map((app) => ({ app, stamp: path.join(appsDir, app, 'dist', '.qa-build-hash'), want: hashOf(tarHash, shared, treeHash(path.join(appsDir, app))) })).filter(
+    ({ stamp, want }) => !existsSync(stamp) || readFileSync(stamp, 'utf8') !== want,
+  );
+  await Promise.all(
+    stale.map(async ({ app, stamp, want }) => {
+      const begin = Date.now();
+      logs[app] = await runAsync(process.execPath, BUILD[app], appsDir);
+      writeFileSync(stamp, want);
+      timed(`build ${app}`, begin, null);
+    }),
+  );
+  return { tarball, installedDependencies, built: stale.map((s) => s.app), logs, times };
 }
 
 /** Every file of an app's build, relative to its `dist/`, `/`-separated. */
@@ -202,7 +242,8 @@ export const STRICT_CSP =
 
 /** Chromium as the tests launch it (Debian's, never a downloaded one). */
 export async function launchChromium(): Promise<Browser> {
-  const { default: puppeteer } = await import('puppeteer-core');
+  // The CommonJS entry, as the test runner itself loads puppeteer (one copy of it in memory).
+  const puppeteer = createRequire(import.meta.url)('puppeteer-core') as typeof import('puppeteer-core').default;
   return puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,

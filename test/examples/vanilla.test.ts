@@ -54,6 +54,10 @@ describe('examples/vanilla.html (no-bundler build)', function () {
     doc = frame.contentDocument!;
     win.addEventListener('error', (e) => errors.push(e.message));
     win.addEventListener('unhandledrejection', (e) => errors.push(String(e.reason)));
+    // The page's own copy of the kit (the same module the page imported): a busy machine may take longer
+    // than the default 5 s to start the worker, and this test checks that the worker did the work.
+    const kit = (await (win as unknown as { eval(code: string): unknown }).eval(`import(${JSON.stringify(BUNDLE)})`)) as typeof import('../../src/index.js');
+    kit.configureWorkers({ startTimeout: 60_000 });
   });
 
   after(() => frame?.remove());
