@@ -763,7 +763,8 @@ export const previewStyles = css`
     inline-size: 8px;
     z-index: 2;
     cursor: pointer;
-    background: color-mix(in srgb, var(--_qa-border) 45%, transparent);
+    background: var(--_bg);
+    box-shadow: inset 1px 0 0 var(--_qa-border);
   }
   .raw-ruler:empty {
     display: none;
@@ -782,10 +783,12 @@ export const previewStyles = css`
   }
   .raw-ruler .mark.match {
     inset-inline-start: 3px;
+    block-size: 2px;
     background: var(--_find-edge);
   }
   .raw-ruler .mark.match.cur {
     inset-inline-start: 0;
+    block-size: auto;
     background: var(--_qa-text);
   }
   @media (prefers-reduced-motion: reduce) {

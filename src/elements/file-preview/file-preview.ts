@@ -138,6 +138,8 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  * @csspart button - Header and action buttons.
  * @csspart chip - The `Referenced lines` chip.
  * @csspart ranges - The bar of cited ranges: the chip, `Range 1 of 3` and its previous / next buttons.
+ * @csspart find - The find bar: the field, the count (`3 of 17`), match case, whole word, previous / next and close.
+ * @csspart ruler - The overview ruler beside the raw scroll track: where cited ranges and find matches lie in the file.
  * @csspart body - The area below the header that shows the file or a state.
  * @csspart markdown - The rendered Markdown document.
  * @csspart raw - The raw view (scroller with line numbers).
@@ -148,6 +150,9 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  *
  * @cssproperty --qa-color-highlight-current - Background of the current cited range when there are several.
  * @cssproperty --qa-color-line-selection - Background of lines selected by their numbers.
+ * @cssproperty --qa-color-find-match - Background of find matches.
+ * @cssproperty --qa-color-find-current - Background of the current find match.
+ * @cssproperty --qa-color-find-edge - Find marks on the overview ruler and the go-to-line flash.
  * @cssproperty --qa-color-line-selection-edge - Edge mark of lines selected by their numbers.
  * @cssproperty --qa-preview-background - Background of the preview.
  * @cssproperty --qa-preview-header-background - Background of the header.

@@ -148,8 +148,9 @@ function revealRange(scroller: HTMLElement, range: Range, insetStart = 0): void 
   const abox = across === scroller ? box : across.getBoundingClientRect();
   const left = abox.left + insetStart + REVEAL_MARGIN;
   const right = abox.right - REVEAL_MARGIN;
-  if (rect.left < left) across.scrollLeft -= left - rect.left + abox.width / 4;
-  else if (rect.right > right) across.scrollLeft += rect.right - right + abox.width / 4;
+  // Sideways only as far as needed (a match past the edge; the line's start stays in view when the match fits with it).
+  if (rect.left < left) across.scrollLeft -= left - rect.left;
+  else if (rect.right > right) across.scrollLeft += rect.right - right;
 }
 
 /** What the find bar searches: the raw view's file or the rendered document's text. */

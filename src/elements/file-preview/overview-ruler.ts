@@ -8,7 +8,7 @@
 import type { QaLineRange } from '../../model/present.js';
 
 /** Slots the strip is cut into for matches: a mark per slot that holds any. */
-export const SLOTS = 240;
+export const SLOTS = 160;
 
 export class OverviewRuler {
   private ranges: readonly QaLineRange[] = [];
@@ -71,18 +71,15 @@ export class OverviewRuler {
     this.ranges.forEach((r, i) => mark(i === this.current && this.ranges.length > 1 ? 'mark range cur' : 'mark range', r.lineStart - 1, r.lineEnd));
     const lines = this.matchLines;
     if (lines && lines.length) {
+      // One short tick per slot that holds a match (never merged), so dense matches read as a hatched strip.
       const slots = new Uint8Array(SLOTS);
       for (let i = 0; i < lines.length; i += 1) slots[Math.min(SLOTS - 1, Math.floor((lines[i]! / n) * SLOTS))] = 1;
       for (let s = 0; s < SLOTS; s += 1) {
         if (!slots[s]) continue;
-        let e = s;
-        while (e + 1 < SLOTS && slots[e + 1]) e += 1;
         const m = doc.createElement('div');
         m.className = 'mark match';
         m.style.setProperty('top', `${((s / SLOTS) * 100).toFixed(3)}%`);
-        m.style.setProperty('height', `max(2px, ${(((e - s + 1) / SLOTS) * 100).toFixed(3)}%)`);
         marks.push(m);
-        s = e;
       }
     }
     if (this.currentMatch >= 0) mark('mark match cur', this.currentMatch, this.currentMatch + 1);

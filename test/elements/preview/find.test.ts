@@ -55,7 +55,7 @@ const count = (text: string, word: string) => text.toLowerCase().split(word.toLo
 
 
 describe('<qa-file-preview> find', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   afterEach(() => cleanup());
 
   it('Ctrl+F in Raw opens the bar, counts every match in the file, Enter / Shift+Enter step, Escape closes and gives focus back', async () => {

@@ -35,7 +35,7 @@ function inView(inner: Element, outer: Element): boolean {
 }
 
 describe('<qa-file-preview> go to line', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   afterEach(() => cleanup());
 
   it('Ctrl+G opens the bar at `:`, says where Enter goes, and Enter scrolls to the line, selects and flashes it', async () => {

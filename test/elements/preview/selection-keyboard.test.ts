@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
-import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
+import { createMemoryHost } from '../../../src/host/memory.js';
+import { renderPreview } from '../../../stories/preview.stories.js';
+import { generatedCode } from '../../../stories/fixtures/preview-files.js';
+import { axeViolations, cleanup, mount, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
 
 function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
   const found = root(el).querySelector<T>(sel);
@@ -22,7 +25,7 @@ async function press(combo: string): Promise<void> {
 const selectedRows = (el: QaFilePreview) => [...root(el).querySelectorAll<HTMLElement>('.ln.sel')].map((r) => Number(r.dataset.n)).sort((a, b) => a - b);
 
 describe('<qa-file-preview> keyboard line selection', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   afterEach(() => {
     cleanup();
     history.replaceState(null, '', location.pathname + location.search);
@@ -57,7 +60,8 @@ describe('<qa-file-preview> keyboard line selection', function () {
   });
 
   it('extends from a go-to-line result and keeps the moving end in view (Shift+PageDown)', async () => {
-    const el = mountStory('big-code');
+    const path = 'generated/steps.ts';
+    const el = mount(renderPreview({ path, host: createMemoryHost({ [path]: generatedCode(32_000) }) }, { locale: 'en', debug: false }));
     await nextRendered(el);
     el.goToLine(30_000);
     await waitFor(() => root(el).querySelector('.ln[data-n="30000"].sel'), 'line 30,000 selected');
@@ -106,7 +110,7 @@ describe('<qa-file-preview> keyboard line selection', function () {
 });
 
 describe('<qa-file-preview> overview ruler', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   afterEach(() => cleanup());
 
   it('marks every cited range where it lies in the file, the current one apart, and a click scrolls there', async () => {
@@ -139,9 +143,13 @@ describe('<qa-file-preview> overview ruler', function () {
     await waitFor(() => /^\d+ of [\d,]+$/.test(root(el).querySelector('.find-status')?.textContent?.trim() ?? ''), 'all counted');
     await waitFor(() => ruler.querySelector('.mark.match.cur') && ruler.querySelectorAll('.mark.match').length > 1, 'match marks');
     // Matches all over the file: marks from the top to the bottom of the strip.
-    const tops = [...ruler.querySelectorAll<HTMLElement>('.mark.match:not(.cur)')].map((m) => parseFloat(m.style.top));
-    expect(Math.min(...tops)).to.be.lessThan(5);
-    expect(Math.max(...tops)).to.be.greaterThan(95);
+    const strip = ruler.getBoundingClientRect();
+    const boxes = [...ruler.querySelectorAll<HTMLElement>('.mark.match:not(.cur)')].map((m) => m.getBoundingClientRect());
+    expect(Math.min(...boxes.map((b) => b.top)) - strip.top).to.be.lessThan(strip.height * 0.05);
+    expect(strip.bottom - Math.max(...boxes.map((b) => b.bottom))).to.be.lessThan(strip.height * 0.05);
+    // The current match (near the range at line 40,000) sits about 80% down the strip.
+    const cur = ruler.querySelector<HTMLElement>('.mark.match.cur')!.getBoundingClientRect();
+    expect((cur.top - strip.top) / strip.height).to.be.within(0.75, 0.85);
     expect(await axeViolations(el)).to.deep.equal([]);
     // Closing the find bar takes the matches off the ruler; the range stays.
     root(el).querySelector<HTMLButtonElement>('button[aria-label="Close find"]')!.click();
