@@ -96,7 +96,11 @@ function elementSection(el, shared) {
       ['Event', 'Type', 'Detail', 'Description'],
       (el.events ?? []).map((e) => {
         const fields = e.detail?.fields ?? [];
-        const detail = fields.length ? fields.map((f) => code(`${f.name}${f.optional ? '?' : ''}: ${f.type.text}`)).join('<br>') : e.detail ? code(e.detail.type.text) : '';
+        const detail = fields.length
+          ? fields.map((f) => code(`${f.name}${f.optional ? '?' : ''}: ${f.type.text}`)).join('<br>')
+          : e.detail
+            ? code(e.detail.type.text)
+            : '';
         return [code(e.name), code(e.type?.text ?? ''), detail, cell(e.description)];
       }),
     ) || 'None.',
@@ -104,20 +108,36 @@ function elementSection(el, shared) {
   );
 
   out.push('**CSS parts**', '');
-  out.push(table(['Part', 'Description'], (el.cssParts ?? []).map((p) => [code(p.name), cell(p.description)])) || 'None.', '');
+  out.push(
+    table(
+      ['Part', 'Description'],
+      (el.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
+    ) || 'None.',
+    '',
+  );
 
   const sharedNames = new Set(shared.map((s) => s.name));
   const own = (el.cssProperties ?? []).filter((p) => !sharedNames.has(p.name));
   out.push('**CSS custom properties**', '');
   out.push(
-    (table(['Property', 'Description'], own.map((p) => [code(p.name), cell(p.description)])) || 'None of its own.') +
-      (shared.length ? '\n\nAnd every [kit token](#kit-tokens).' : ''),
+    (table(
+      ['Property', 'Description'],
+      own.map((p) => [code(p.name), cell(p.description)]),
+    ) || 'None of its own.') + (shared.length ? '\n\nAnd every [kit token](#kit-tokens).' : ''),
     '',
   );
 
   const slots = el.slots ?? [];
   out.push('**Slots**', '');
-  out.push(slots.length ? table(['Slot', 'Description'], slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)])) : 'None: the elements render everything from their properties.', '');
+  out.push(
+    slots.length
+      ? table(
+          ['Slot', 'Description'],
+          slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)]),
+        )
+      : 'None: the elements render everything from their properties.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -139,19 +159,28 @@ export function renderApi(manifest) {
       '',
       'Every element reads these; set them on the elements or on any ancestor (they inherit).',
       '',
-      table(['Property', 'Description'], shared.map((p) => [code(p.name), cell(p.description)])),
+      table(
+        ['Property', 'Description'],
+        shared.map((p) => [code(p.name), cell(p.description)]),
+      ),
       '',
     );
   }
   for (const el of elements) parts.push(elementSection(el, shared));
-  return `${parts.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${parts
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 const INCLUDE = /(<!-- include: ([\w./-]+) -->\n)```(\w*)\n[\s\S]*?```\n(<!-- \/include -->)/g;
 
 /** The Markdown text with every included example refreshed from its file (fenced as `lang`, the file's extension unless given). */
 export function updateIncludes(markdown, readFile = (rel) => readFileSync(path.join(root, rel), 'utf8')) {
-  return markdown.replace(INCLUDE, (_all, open, rel, lang, close) => `${open}\`\`\`${lang || path.extname(rel).slice(1)}\n${readFile(rel).trimEnd()}\n\`\`\`\n${close}`);
+  return markdown.replace(
+    INCLUDE,
+    (_all, open, rel, lang, close) => `${open}\`\`\`${lang || path.extname(rel).slice(1)}\n${readFile(rel).trimEnd()}\n\`\`\`\n${close}`,
+  );
 }
 
 /** The hand-written Markdown files that may hold include blocks: README.md, CONTRIBUTING.md and docs/*.md (but the generated one). */

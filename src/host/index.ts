@@ -7,9 +7,26 @@
  */
 export type * from './types.js';
 export { QaHostError, isQaHostError } from './types.js';
-export { checkWorkspacePath, checkReadablePath, isDeniedPath, matchesDenyPattern, linkCandidates, DEFAULT_DENY, type QaDenyRule, type QaPathCheck, type QaPathRejection } from './paths.js';
+export {
+  checkWorkspacePath,
+  checkReadablePath,
+  isDeniedPath,
+  matchesDenyPattern,
+  linkCandidates,
+  DEFAULT_DENY,
+  type QaDenyRule,
+  type QaPathCheck,
+  type QaPathRejection,
+} from './paths.js';
 export { createMemoryHost, type QaMemoryFile, type QaMemoryHost, type QaMemoryHostOptions } from './memory.js';
 export { createFetchHost, type QaFetchHostOptions } from './fetch.js';
-export { createRemoteHost, codeForUnavailable, type QaRemoteRead, type QaRemoteTextResult, type QaRemoteUnavailableResult, type QaRemoteHostOptions } from './remote.js';
+export {
+  createRemoteHost,
+  codeForUnavailable,
+  type QaRemoteRead,
+  type QaRemoteTextResult,
+  type QaRemoteUnavailableResult,
+  type QaRemoteHostOptions,
+} from './remote.js';
 export { createSourcesStore, type QaSessionEvent, type QaStoredSources, type QaApplyResult, type QaStoreListener, type QaSourcesStore } from './store.js';
 export { connectSources, type QaConnectOptions, type QaPanelLike, type QaFooterLike, type QaPreviewLike } from './connect.js';

@@ -50,9 +50,7 @@ type DataKeys<T> = {
 export type QaElementProps<I extends LitElement> = Partial<Pick<I, Exclude<WritableKeys<I> & DataKeys<I>, keyof LitElement>>>;
 
 /** A React component for a kit element: its properties, its event props, React's HTML attributes and a `ref` to the element. */
-export type QaReactComponent<I extends HTMLElement, P> = React.ForwardRefExoticComponent<
-  P & Omit<React.HTMLAttributes<I>, keyof P> & React.RefAttributes<I>
->;
+export type QaReactComponent<I extends HTMLElement, P> = React.ForwardRefExoticComponent<P & Omit<React.HTMLAttributes<I>, keyof P> & React.RefAttributes<I>>;
 
 /** Event props of `<QaSourcesPanel>`. */
 export interface QaSourcesPanelEvents {

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import * as node from '../../src/node/index.ts';
 
 test('qa-sources-kit/node exports the endpoint and its path checks, nothing else', () => {
-  assert.deepEqual(Object.keys(node).sort(), ['DEFAULT_DENY', 'checkReadablePath', 'checkWorkspacePath', 'createFileEndpoint', 'isDeniedPath', 'linkCandidates', 'matchesDenyPattern']);
+  assert.deepEqual(Object.keys(node).sort(), [
+    'DEFAULT_DENY',
+    'checkReadablePath',
+    'checkWorkspacePath',
+    'createFileEndpoint',
+    'isDeniedPath',
+    'linkCandidates',
+    'matchesDenyPattern',
+  ]);
   assert.equal(typeof node.createFileEndpoint({ root: '.' }), 'function');
   assert.equal(node.checkWorkspacePath('docs/../x').ok, false);
 });

@@ -9,25 +9,92 @@ import * as citations from '../../src/citations.js';
 import * as react from '../../src/react/index.js';
 
 const MODEL = [
-  'DEFAULT_MAX_PER_GROUP', 'DEFAULT_THRESHOLD', 'MAX_CITATION_ID_LENGTH', 'MAX_ENTRIES_PER_SOURCE', 'MAX_METADATA_DEPTH', 'MAX_METADATA_VALUES', 'MAX_PROBLEMS',
-  'MAX_SOURCES', 'PAYLOAD_VERSION', 'SOURCE_EVIDENCE', 'SOURCE_KINDS', 'citationIdLabel', 'citationTargets', 'citedRanges', 'cleanProse', 'codePointLength',
-  'compactLocations', 'compareSourceItems', 'decodePunycode', 'dedupeSources', 'describeHost', 'elideMiddle', 'evidenceRank', 'hostToUnicode', 'isConfusableLabel',
-  'isFallbackTitle', 'itemsUpTo', 'mergeSources', 'numberCitations', 'parseTurnSources', 'presentItem', 'presentSources', 'readUrl', 'revealHidden', 'scanMarkers',
-  'shortUrl', 'splitCited', 'toOpenableUrl', 'truncate', 'unionOrigins',
+  'DEFAULT_MAX_PER_GROUP',
+  'DEFAULT_THRESHOLD',
+  'MAX_CITATION_ID_LENGTH',
+  'MAX_ENTRIES_PER_SOURCE',
+  'MAX_METADATA_DEPTH',
+  'MAX_METADATA_VALUES',
+  'MAX_PROBLEMS',
+  'MAX_SOURCES',
+  'PAYLOAD_VERSION',
+  'SOURCE_EVIDENCE',
+  'SOURCE_KINDS',
+  'citationIdLabel',
+  'citationTargets',
+  'citedRanges',
+  'cleanProse',
+  'codePointLength',
+  'compactLocations',
+  'compareSourceItems',
+  'decodePunycode',
+  'dedupeSources',
+  'describeHost',
+  'elideMiddle',
+  'evidenceRank',
+  'hostToUnicode',
+  'isConfusableLabel',
+  'isFallbackTitle',
+  'itemsUpTo',
+  'mergeSources',
+  'numberCitations',
+  'parseTurnSources',
+  'presentItem',
+  'presentSources',
+  'readUrl',
+  'revealHidden',
+  'scanMarkers',
+  'shortUrl',
+  'splitCited',
+  'toOpenableUrl',
+  'truncate',
+  'unionOrigins',
 ];
 
 const KIT = [
   ...MODEL,
   // Languages.
-  'availableLocales', 'en', 'registerTranslation', 'ru', 'zh',
+  'availableLocales',
+  'en',
+  'registerTranslation',
+  'ru',
+  'zh',
   // Elements and their events.
-  'QaCloseEvent', 'QaFilePreview', 'QaGroupOpenEvent', 'QaModeChangeEvent', 'QaRangeSelectEvent', 'QaRenderedEvent', 'QaSourceFooter', 'QaSourceHighlightEvent',
-  'QaSourceOpenEvent', 'QaSourcesPanel', 'QaToggleEvent', 'viewOf',
+  'QaCloseEvent',
+  'QaFilePreview',
+  'QaGroupOpenEvent',
+  'QaModeChangeEvent',
+  'QaRangeSelectEvent',
+  'QaRenderedEvent',
+  'QaSourceFooter',
+  'QaSourceHighlightEvent',
+  'QaSourceOpenEvent',
+  'QaSourcesPanel',
+  'QaToggleEvent',
+  'viewOf',
   // Hosts, the store, the wiring, workers.
-  'QaHostError', 'configureWorkers', 'connectSources', 'createFetchHost', 'createMemoryHost', 'createRemoteHost', 'createSourcesStore', 'isQaHostError',
+  'QaHostError',
+  'configureWorkers',
+  'connectSources',
+  'createFetchHost',
+  'createMemoryHost',
+  'createRemoteHost',
+  'createSourcesStore',
+  'isQaHostError',
 ];
 
-const CITATIONS = ['CLAIM_HIGHLIGHT', 'CLOSE_DELAY_MS', 'OPEN_DELAY_MS', 'QaCitation', 'citationsPlugin', 'claimRange', 'connectCitations', 'highlightCitations', 'linkCitations', 'readLines'];
+const CITATIONS = [
+  'CLAIM_HIGHLIGHT',
+  'CLOSE_DELAY_MS',
+  'OPEN_DELAY_MS',
+  'QaCitation',
+  'citationsPlugin',
+  'claimRange',
+  'connectCitations',
+  'highlightCitations',
+  'linkCitations',
+  'readLines',
+];
 
 const REACT = ['QaCitation', 'QaFilePreview', 'QaSourceFooter', 'QaSourcesPanel'];
 
@@ -48,7 +115,21 @@ describe('package entries', () => {
   });
 
   it('internals of the host and model modules are not public', () => {
-    for (const internal of ['utf8Boundary', 'utf8ByteLength', 'utf8Excerpt', 'SNIFF_BYTES', 'looksBinary', 'mimeForPath', 'fileOf', 'codeForStatus', 'BIDI_CONTROLS', 'INVISIBLES', 'MARKER_OPEN', 'term', 'resolveLocale']) {
+    for (const internal of [
+      'utf8Boundary',
+      'utf8ByteLength',
+      'utf8Excerpt',
+      'SNIFF_BYTES',
+      'looksBinary',
+      'mimeForPath',
+      'fileOf',
+      'codeForStatus',
+      'BIDI_CONTROLS',
+      'INVISIBLES',
+      'MARKER_OPEN',
+      'term',
+      'resolveLocale',
+    ]) {
       expect(kit, internal).not.to.have.property(internal);
       expect(model, internal).not.to.have.property(internal);
     }
@@ -57,7 +138,13 @@ describe('package entries', () => {
   });
 
   it('the exports work: a payload parses and presents, a memory host reads, the elements are registered', async () => {
-    const { value } = kit.parseTurnSources({ version: 1, sessionId: 's', turn: 1, complete: true, sources: [{ id: 'file:a.md', kind: 'file', title: 'a.md', path: 'a.md', locations: [], evidence: 'read', origins: [], score: 90 }] });
+    const { value } = kit.parseTurnSources({
+      version: 1,
+      sessionId: 's',
+      turn: 1,
+      complete: true,
+      sources: [{ id: 'file:a.md', kind: 'file', title: 'a.md', path: 'a.md', locations: [], evidence: 'read', origins: [], score: 90 }],
+    });
     expect(kit.presentSources(value).count).to.equal(1);
     const file = await kit.createMemoryHost({ 'a.md': '# A\n' }).readFile({ sessionId: 's', path: 'a.md' });
     expect(file.content).to.equal('# A\n');

@@ -15,7 +15,24 @@ import * as esbuild from 'esbuild';
 import { installPacked, packageJson, root } from './pack.ts';
 
 /** Dependencies stay external, as an application's bundler would resolve them itself. */
-const EXTERNAL = ['lit', 'lit/*', 'lit-html', 'lit-html/*', '@lit/reactive-element', '@lit/reactive-element/*', 'dompurify', 'markdown-it', 'markdown-it-*', 'shiki', 'shiki/*', '@shikijs/*', 'react', 'react/*', 'react-dom', 'react-dom/*'];
+const EXTERNAL = [
+  'lit',
+  'lit/*',
+  'lit-html',
+  'lit-html/*',
+  '@lit/reactive-element',
+  '@lit/reactive-element/*',
+  'dompurify',
+  'markdown-it',
+  'markdown-it-*',
+  'shiki',
+  'shiki/*',
+  '@shikijs/*',
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+];
 
 let dir = '';
 before(() => {
@@ -43,7 +60,10 @@ async function bundleApp(source: string): Promise<string> {
     external: EXTERNAL,
     logLevel: 'silent',
   });
-  return result.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
+  return result.outputFiles
+    .filter((f) => f.path.endsWith('.js'))
+    .map((f) => f.text)
+    .join('\n');
 }
 
 test('importing only for side effects: the model leaves nothing, the main entry registers the three elements', async () => {
@@ -75,10 +95,20 @@ test('package.json `sideEffects` names exactly the built files that register ele
   const pkg = packageJson();
   const patterns = (pkg.sideEffects as string[]).filter((p) => p.startsWith('./dist/'));
   const toRegex = (glob: string) =>
-    new RegExp(`^${glob.replace(/^\.\//, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+    new RegExp(
+      `^${glob
+        .replace(/^\.\//, '')
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\u0000/g, '.*')}$`,
+    );
   const matchers = patterns.map(toRegex);
   const pkgDir = path.join(dir, 'node_modules', 'qa-sources-kit');
-  const js = (sub: string) => readdirSync(path.join(pkgDir, sub)).filter((f) => f.endsWith('.js')).map((f) => path.posix.join(sub, f));
+  const js = (sub: string) =>
+    readdirSync(path.join(pkgDir, sub))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.posix.join(sub, f));
   for (const file of [...js('dist'), ...js('dist/chunks')]) {
     const code = readFileSync(path.join(pkgDir, file), 'utf8');
     const registers = /\bdefineElement\(\s*["']qa-/.test(code);

@@ -40,9 +40,17 @@ interface ManifestElement {
 type LitClass = typeof LitElement & CustomElementConstructor;
 
 /** Element classes the public entry exports. */
-const classes: LitClass[] = [...new Set([...Object.values(kit as Record<string, unknown>), ...Object.values(citationsEntry as Record<string, unknown>)])].filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
+const classes: LitClass[] = [
+  ...new Set([...Object.values(kit as Record<string, unknown>), ...Object.values(citationsEntry as Record<string, unknown>)]),
+].filter((v): v is LitClass => typeof v === 'function' && v.prototype instanceof HTMLElement);
 
-let manifest: { modules: Array<{ path: string; declarations?: ManifestElement[]; exports?: Array<{ kind: string; name: string; declaration: { name: string; module?: string } }> }> };
+let manifest: {
+  modules: Array<{
+    path: string;
+    declarations?: ManifestElement[];
+    exports?: Array<{ kind: string; name: string; declaration: { name: string; module?: string } }>;
+  }>;
+};
 const declOf = (tag: string): ManifestElement => {
   for (const m of manifest.modules) for (const d of m.declarations ?? []) if (d.tagName === tag) return d;
   throw new Error(`custom-elements.json has no element <${tag}>`);
@@ -62,7 +70,8 @@ let current = emptySeen();
 
 function mergeCurrent(): void {
   for (const key of ['parts', 'inlineProps', 'slots'] as const) for (const [tag, values] of current[key]) for (const v of values) add(seen[key], tag, v);
-  for (const [tag, events] of current.events) for (const [type, name] of events) (seen.events.get(tag) ?? seen.events.set(tag, new Map()).get(tag)!).set(type, name);
+  for (const [tag, events] of current.events)
+    for (const [type, name] of events) (seen.events.get(tag) ?? seen.events.set(tag, new Map()).get(tag)!).set(type, name);
 }
 const add = <T>(map: Map<string, Set<T>>, tag: string, v: T) => (map.get(tag) ?? map.set(tag, new Set()).get(tag)!).add(v);
 
@@ -195,7 +204,10 @@ describe('custom-elements.json', () => {
         expect(field, `<${tag}>.${key} is in the manifest`).to.not.equal(undefined);
         expect(field!.type?.text, `<${tag}>.${key} has a type`).to.be.a('string').and.not.equal('');
         if (options.attribute === false) {
-          expect(attrs.some((a) => a.fieldName === key), `<${tag}>.${key} has no attribute`).to.equal(false);
+          expect(
+            attrs.some((a) => a.fieldName === key),
+            `<${tag}>.${key} has no attribute`,
+          ).to.equal(false);
         } else {
           const attrName = typeof options.attribute === 'string' ? options.attribute : key.toLowerCase();
           const attr = attrs.find((a) => a.name === attrName);
@@ -263,8 +275,14 @@ describe('custom-elements.json', () => {
         const decl = declOf(tag);
         const parts = seen.parts.get(tag) ?? new Set();
         const events = seen.events.get(tag) ?? new Map();
-        expect((decl.cssParts ?? []).map((p) => p.name).filter((p) => !parts.has(p)), `parts of <${tag}> never rendered`).to.deep.equal([]);
-        expect((decl.events ?? []).map((e) => e.name).filter((e) => !events.has(e)), `events of <${tag}> never fired`).to.deep.equal([]);
+        expect(
+          (decl.cssParts ?? []).map((p) => p.name).filter((p) => !parts.has(p)),
+          `parts of <${tag}> never rendered`,
+        ).to.deep.equal([]);
+        expect(
+          (decl.events ?? []).map((e) => e.name).filter((e) => !events.has(e)),
+          `events of <${tag}> never fired`,
+        ).to.deep.equal([]);
         const slots = seen.slots.get(tag) ?? new Set();
         expect([...slots].sort(), `slots of <${tag}>`).to.deep.equal((decl.slots ?? []).map((s) => s.name).sort());
       }

@@ -13,7 +13,20 @@ const packed = new Set(files);
 const norm = (p: string) => p.replace(/^\.\//, '');
 
 test('the pack holds the build, the manifest, the README and the licence, and nothing of the workshop', () => {
-  for (const must of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/index.js', 'dist/model.js', 'dist/react.js', 'dist/node.js', 'dist/browser/qa-sources-kit.js', 'dist/workers/highlight.worker.js', 'dist/workers/parse.worker.js', 'schema.json']) {
+  for (const must of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'custom-elements.json',
+    'dist/index.js',
+    'dist/model.js',
+    'dist/react.js',
+    'dist/node.js',
+    'dist/browser/qa-sources-kit.js',
+    'dist/workers/highlight.worker.js',
+    'dist/workers/parse.worker.js',
+    'schema.json',
+  ]) {
     assert.ok(packed.has(must), `${must} is packed`);
   }
   const unwanted = files.filter(
@@ -61,7 +74,11 @@ test('every exports entry names its types first, and every target is in the pack
 });
 
 test('the type declarations of every entry only import files that are packed', () => {
-  const pending = Object.values(pkg.exports).flatMap((v) => exportTargets(v).filter((t) => t.condition === 'types').map((t) => norm(t.target)));
+  const pending = Object.values(pkg.exports).flatMap((v) =>
+    exportTargets(v)
+      .filter((t) => t.condition === 'types')
+      .map((t) => norm(t.target)),
+  );
   const seen = new Set<string>();
   while (pending.length) {
     const file = pending.pop()!;
@@ -105,7 +122,11 @@ test('the no-bundler build is self-contained and uses relative URLs only', () =>
   for (const f of browser) {
     const code = readFileSync(path.join(root, f), 'utf8');
     const imports = importsOf(path.join(root, f));
-    assert.deepEqual(imports.filter((s) => !s.startsWith('./') && !s.startsWith('../')), [], `${f} imports only relative paths`);
+    assert.deepEqual(
+      imports.filter((s) => !s.startsWith('./') && !s.startsWith('../')),
+      [],
+      `${f} imports only relative paths`,
+    );
     assert.doesNotMatch(code, /["'`]\/(assets|chunks)\//, `${f} names no root-absolute URL`);
     const urls = [...code.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!);
     for (const spec of [...imports, ...urls]) {
@@ -115,7 +136,12 @@ test('the no-bundler build is self-contained and uses relative URLs only', () =>
   }
   const entry = readFileSync(path.join(root, 'dist/browser/qa-sources-kit.js'), 'utf8');
   // The two workers are self-contained: no imports of their own, so a page (or a bundler) needs only the file.
-  for (const worker of ['dist/workers/highlight.worker.js', 'dist/workers/parse.worker.js', 'dist/browser/workers/highlight.worker.js', 'dist/browser/workers/parse.worker.js']) {
+  for (const worker of [
+    'dist/workers/highlight.worker.js',
+    'dist/workers/parse.worker.js',
+    'dist/browser/workers/highlight.worker.js',
+    'dist/browser/workers/parse.worker.js',
+  ]) {
     assert.ok(packed.has(worker) && existsSync(path.join(root, worker)), worker);
     assert.deepEqual(importsOf(path.join(root, worker)), [], `${worker} imports nothing`);
   }

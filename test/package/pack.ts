@@ -47,7 +47,9 @@ export function packedFiles(): string[] {
 export function exportTargets(value: string | Record<string, unknown>): Array<{ condition: string; target: string }> {
   if (typeof value === 'string') return [{ condition: 'default', target: value }];
   return Object.entries(value).flatMap(([condition, v]) =>
-    typeof v === 'string' ? [{ condition, target: v }] : exportTargets(v as Record<string, unknown>).map((t) => ({ ...t, condition: `${condition}.${t.condition}` })),
+    typeof v === 'string'
+      ? [{ condition, target: v }]
+      : exportTargets(v as Record<string, unknown>).map((t) => ({ ...t, condition: `${condition}.${t.condition}` })),
   );
 }
 
@@ -81,7 +83,16 @@ export function installPacked(): string {
 
 /** Every module specifier a built JavaScript file imports, static or dynamic, as esbuild parses it (comments and strings do not count). */
 export function importsOf(file: string): string[] {
-  const result = esbuild.buildSync({ entryPoints: [file], bundle: true, write: false, metafile: true, external: ['*'], format: 'esm', platform: 'neutral', logLevel: 'silent' });
+  const result = esbuild.buildSync({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    metafile: true,
+    external: ['*'],
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
+  });
   const key = Object.keys(result.metafile.inputs).find((k) => path.resolve(k) === path.resolve(file))!;
   return result.metafile.inputs[key]!.imports.map((i) => i.path);
 }

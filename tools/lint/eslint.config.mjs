@@ -54,7 +54,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       // Imports of types say so (`import type`, `type X` in a list), as verbatimModuleSyntax requires.
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `typeof import('./x.js')` names the type of a lazily loaded module.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
   {
@@ -66,7 +67,17 @@ export default tseslint.config(
     ...wc.configs['flat/recommended'],
   },
   {
-    // Plain scripts and tests: Node and the browser test runner.
+    // chai's property assertions: `expect(x).to.be.true`.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  {
+    // Type-level tests declare values only to check their types.
+    files: ['test/**/*.types.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  {
+    // Plain scripts: Node and the browser test runner.
     files: ['**/*.{js,mjs,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
