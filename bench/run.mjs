@@ -10,11 +10,16 @@
 //   --profile ID    after the runs, take CPU profiles of one run of scenario ID (main thread, by function)
 //   --trace ID      after the runs, trace one run of scenario ID and print where the time goes per thread
 //   --no-sizes      skip the bundle size rows
+//   --busy          run one spinning process per core beside the browser (a machine with other work
+//                   running); they stop with the bench, also on an error or Ctrl-C
+//   --cpu           trace every measured run (tasks only) and add the main thread's and the workers'
+//                   CPU time and the longest task in CPU time to the rows that have a trace window
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 //   --out FILE      write the results there instead of bench/results.json (a partial
 //                   run then leaves the full table of the last complete run alone)
 import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +28,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS } from './rows.mjs';
-import { TRACE_CATEGORIES, summarizeTrace } from './trace.mjs';
+import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -36,28 +41,74 @@ const ONLY = opt('--only') ? new RegExp(opt('--only')) : null;
 const PROFILE = opt('--profile');
 const TRACE = opt('--trace');
 const RESULTS = path.resolve(root, opt('--out', 'bench/results.json'));
+const BUSY = argv.includes('--busy');
+const CPU = argv.includes('--cpu');
 
 /** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
 const TRACE_WINDOWS = {
   'markdown-ours': [['ours-start', 'ours-first'], ['ours-first', 'ours-painted']],
   'markdown-baseline': [['baseline-start', 'baseline-painted']],
+  'markdown-hostile': [['hostile-start', 'hostile-final']],
   'raw-ours': [['raw-start', 'raw-painted'], ['raw-start', 'raw-coloured'], ['raw-painted', 'raw-whole'], ['jump-start', 'jump-painted']],
   'shiki-baseline': [['shiki-start', 'shiki-painted']],
   panel: [['first-start', 'first-painted'], ['later-start', 'later-painted']],
   footer: [['first-start', 'first-ready'], ['later-start', 'later-ready']],
   model: [['model-cold-start', 'model-cold-end']],
 };
+/** The window of a scenario page whose CPU time `--cpu` reports (its whole measured work). */
+const CPU_WINDOWS = {
+  'markdown-ours': ['ours-start', 'ours-painted'],
+  'markdown-baseline': ['baseline-start', 'baseline-painted'],
+  'md-block': ['md-block-start', 'md-block-painted'],
+  'zero-md': ['zero-md-start', 'zero-md-painted'],
+  'markdown-hostile': ['hostile-start', 'hostile-final'],
+  'raw-ours': ['raw-start', 'raw-whole'],
+  'raw-baseline': ['rows-start', 'rows-painted'],
+  'shiki-baseline': ['shiki-start', 'shiki-painted'],
+};
 const SIZES = !argv.includes('--no-sizes');
-// Profiles and traces are kept here; each run builds its pages into a directory of its own (runs may overlap).
+// Profiles and traces are kept here; each run builds its pages into a directory of its own in the
+// system's temporary directory (runs may overlap, and a reinstall of node_modules must not take the pages away mid-run).
 const OUT = path.join(root, 'node_modules/.cache/qa-bench');
-mkdirSync(OUT, { recursive: true });
-const SITE = mkdtempSync(path.join(OUT, 'site-'));
+const SITE = mkdtempSync(path.join(os.tmpdir(), 'qa-bench-site-'));
 process.on('exit', () => rmSync(SITE, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const VIEWPORT = { width: 1280, height: 900, deviceScaleFactor: 1 };
 
 const started = Date.now();
 const log = (msg) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
+const loadStart = loadAverage();
+
+// --- busy machine --------------------------------------------------------------
+
+/** The spinning processes of `--busy`, one per core. */
+const spinners = [];
+
+/**
+ * Starts one process per core that keeps its core busy (in 50 ms turns, so
+ * it notices when the bench is gone and ends, even after a kill -9 of the bench).
+ */
+function startSpinners() {
+  const parent = process.pid;
+  const code = `const spin = () => { const until = Date.now() + 50; while (Date.now() < until); if (process.ppid !== ${parent}) process.exit(0); setImmediate(spin); }; spin();`;
+  for (let i = 0; i < os.cpus().length; i++) {
+    const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+    child.on('error', () => {});
+    spinners.push(child);
+  }
+}
+
+function stopSpinners() {
+  for (const child of spinners.splice(0)) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+process.on('exit', stopSpinners);
 
 // --- build -------------------------------------------------------------------
 
@@ -154,9 +205,9 @@ const MB = 1024 * 1024;
  * A browser tab the runs navigate: every run loads the page anew (fresh
  * document, workers ended), which is quicker than opening a new tab each time.
  */
-async function openTab(browser, { profile = false } = {}) {
+async function openTab(browser, { profile = false, cpu = false } = {}) {
   const page = await browser.newPage();
-  const tab = { page, errors: [], profiles: [] };
+  const tab = { page, errors: [], profiles: [], cpu };
   page.on('pageerror', (e) => tab.errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && tab.errors.push(m.text()));
   page.on('requestfailed', (r) => tab.errors.push(`request failed: ${r.url()}`));
@@ -189,11 +240,17 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     if (missing.length) return { missing };
     if (loadOnly) return {};
     const before = sc.heap ? await heapOf(page) : null;
+    const cpuWindow = tab.cpu ? CPU_WINDOWS[sc.page] : null;
+    if (cpuWindow) await page.tracing.start({ categories: CPU_CATEGORIES });
+    let traced = null;
     const metrics = await withTimeout(
       page.evaluate((params) => window.__bench.run(params), sc.params),
       sc.timeoutMs ?? 60_000,
       `${sc.id} timed out`,
-    );
+    ).finally(async () => {
+      if (cpuWindow) traced = await page.tracing.stop().catch(() => null);
+    });
+    if (cpuWindow && traced) Object.assign(metrics, cpuOfTrace(JSON.parse(Buffer.from(traced).toString('utf8')).traceEvents, ...cpuWindow));
     if (tab.profiles.length) metrics.profiles = [...tab.profiles];
     if (sc.heap) {
       const after = await heapOf(page);
@@ -293,7 +350,9 @@ function buildRows(results, sizes) {
       }
     }
     const tasks = row.task ? { ours: metric([row.value[0], 'longestTask'])?.median ?? null, theirs: row.base ? metric([row.base[0], 'longestTask'])?.median ?? null : null } : null;
-    out.push({ ...row, median: v?.median ?? null, min: v?.min ?? null, max: v?.max ?? null, n: v?.n ?? 0, base: b?.median ?? null, baseMin: b?.min ?? null, baseMax: b?.max ?? null, ratio, met, tasks, why: v ? null : reason(row.value[0]) ?? 'no value' });
+    // CPU time of the row's scenario (runs measured with --cpu).
+    const cpu = { main: metric([row.value[0], 'mainCpu']), workers: metric([row.value[0], 'workerCpu']), longestTask: metric([row.value[0], 'longestTaskCpu']) };
+    out.push({ ...row, median: v?.median ?? null, min: v?.min ?? null, max: v?.max ?? null, n: v?.n ?? 0, base: b?.median ?? null, baseMin: b?.min ?? null, baseMax: b?.max ?? null, ratio, met, tasks, cpu: cpu.main ? cpu : null, why: v ? null : reason(row.value[0]) ?? 'no value' });
   }
   return out;
 }
@@ -304,22 +363,30 @@ function cells(r) {
     fmt(r.median, r.unit),
     fmt(r.min, r.unit),
     fmt(r.max, r.unit),
-    r.baseName ? `${fmt(r.base, r.unit)} ${r.baseName}` : '—',
+    r.baseName ? `${fmt(r.base, r.unit)}${r.baseMin !== undefined && r.baseMin !== null && r.baseMin !== r.baseMax ? ` (${fmt(r.baseMin, r.unit)}–${fmt(r.baseMax, r.unit)})` : ''} ${r.baseName}` : '—',
     r.ratio === null || r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
     r.tasks ? `${r.tasks.ours === null ? '—' : r.tasks.ours < 50 ? '< 50' : r.tasks.ours} / ${r.tasks.theirs === null ? '—' : r.tasks.theirs < 50 ? '< 50' : r.tasks.theirs}` : '',
     targetText(r),
     r.met === null ? (r.why ? `n/a (${r.why})` : r.target ? 'n/a' : '') : r.met ? 'yes' : 'NO',
+    ...(CPU ? [r.cpu ? `${fmt(r.cpu.main.median, 'ms')} / ${fmt(r.cpu.workers?.median ?? 0, 'ms')}` : '', r.cpu ? fmt(r.cpu.longestTask.median, 'ms') : ''] : []),
   ];
 }
 
+const HEADER = ['row', 'median', 'min', 'max', 'baseline / peer: median (min–max)', 'ratio', 'longest task ours / theirs', 'target', 'met?', ...(CPU ? ['CPU main / workers', 'longest task CPU'] : [])];
+
+function loadLine() {
+  const end = loadAverage();
+  return `Load average (1, 5, 15 min) at start ${loadStart.join(', ')}, at end ${end.join(', ')}; ${os.cpus().length} cores${BUSY ? `; busy mode: ${os.cpus().length} spinning processes beside the browser` : ''}.`;
+}
+
 function printMarkdown(rows) {
-  console.log('\n| row | median | min | max | baseline / peer (median) | ratio | longest task ours / theirs | target | met? |');
-  console.log('|---|---:|---:|---:|---|---:|---|---|---|');
+  console.log(`\n| ${HEADER.join(' | ')} |`);
+  console.log(`|${HEADER.map((_, i) => ([1, 2, 3, 5].includes(i) ? '---:|' : '---|')).join('')}`);
   for (const r of rows) console.log(`| ${cells(r).map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`);
 }
 
 function printTable(rows) {
-  const header = ['row', 'median', 'min', 'max', 'baseline / peer (median)', 'ratio', 'longest task ours / theirs', 'target', 'met?'];
+  const header = HEADER;
   const lines = rows.map(cells);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
   const right = new Set([1, 2, 3, 5]);
@@ -328,6 +395,8 @@ function printTable(rows) {
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(line(l));
   console.log('\nTimes in ms unless noted; "painted" = two animation frames after the DOM change. Long tasks are main-thread tasks ≥ 50 ms ("< 50" = none).');
+  if (CPU) console.log('CPU columns (medians): thread time of the page\'s main thread and its workers over the scenario\'s measured window, and its longest main-thread task in thread time (from a trace of each run; other work on the machine does not add to them).');
+  console.log(loadLine());
 }
 
 // --- main --------------------------------------------------------------------
@@ -335,6 +404,7 @@ function printTable(rows) {
 async function main() {
   ensureDependencies();
   const chrome = findChromium();
+  log(`load average ${loadStart.join(', ')} (${os.cpus().length} cores)${BUSY ? '; busy mode' : ''}${CPU ? '; CPU time traced per run' : ''}`);
   log('building the benchmark pages (production)…');
   await buildPages();
   checkProductionBuild();
@@ -344,6 +414,10 @@ async function main() {
   const base = `http://127.0.0.1:${server.address().port}`;
   log(`serving on ${base}; workloads: ${workloads.map((w) => `${w.name} ${(w.bytes / 1024).toFixed(0)} KB/${w.lines} lines`).join(', ')}`);
 
+  if (BUSY) {
+    startSpinners();
+    log(`busy mode: ${spinners.length} spinning processes started`);
+  }
   const browser = await puppeteer.launch({
     executablePath: chrome,
     headless: true,
@@ -362,7 +436,7 @@ async function main() {
   const scenarios = SCENARIOS.filter((s) => !ONLY || ONLY.test(s.id));
   const results = Object.fromEntries(scenarios.map((s) => [s.id, { runs: [], missing: null, error: null }]));
   const groups = [...new Set(scenarios.map((s) => s.group))];
-  let tab = await openTab(browser);
+  let tab = await openTab(browser, { cpu: CPU });
   try {
     for (const g of groups) {
       const members = scenarios.filter((s) => s.group === g);
@@ -372,12 +446,12 @@ async function main() {
         for (const sc of members) {
           if (skip.has(sc.id)) continue;
           // Long scenarios warm up by loading their page only. Memory is read in a tab of its own.
-          const own = sc.heap ? await openTab(browser) : null;
+          const own = sc.heap ? await openTab(browser, { cpu: CPU }) : null;
           const r = await runOnce(own ?? tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
           if (own) await own.page.close().catch(() => {});
           if (r.broken && !own) {
             await tab.page.close().catch(() => {});
-            tab = await openTab(browser);
+            tab = await openTab(browser, { cpu: CPU });
           }
           const res = results[sc.id];
           res.failures ??= 0;
@@ -406,6 +480,7 @@ async function main() {
       if (r.profiles?.length) {
         for (const { title, profile } of r.profiles) {
           const file = path.join(OUT, `${PROFILE.replace(/\W/g, '_')}-${title}.cpuprofile`);
+          mkdirSync(OUT, { recursive: true });
           writeFileSync(file, JSON.stringify(profile));
           const wall = (profile.endTime - profile.startTime) / 1000;
           console.log(`\nCPU profile of ${PROFILE}, window "${title}" (${wall.toFixed(0)} ms wall; main thread, self time; ${path.relative(root, file)}):`);
@@ -423,6 +498,7 @@ async function main() {
       const r = await runOnce(traceTab, base, sc);
       const buf = await traceTab.page.tracing.stop();
       await traceTab.page.close().catch(() => {});
+      mkdirSync(OUT, { recursive: true });
       const file = path.join(OUT, `${TRACE.replace(/\W/g, '_')}.trace.json`);
       writeFileSync(file, buf);
       const { traceEvents } = JSON.parse(Buffer.from(buf).toString('utf8'));
@@ -432,6 +508,7 @@ async function main() {
   } finally {
     await browser.close();
     server.close();
+    stopSpinners();
   }
 
   let sizes = null;
@@ -450,10 +527,10 @@ async function main() {
   const cpus = os.cpus();
   const report = {
     date: new Date().toISOString(),
-    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGB: round(os.totalmem() / 1024 ** 3, 1), platform: `${os.platform()} ${os.release()}`, node: process.version, browser: version, load: os.loadavg().map((l) => round(l, 2)) },
-    settings: { runs: RUNS, warmup: WARMUP, viewport: VIEWPORT, durationS: round((Date.now() - started) / 1000, 0) },
+    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGB: round(os.totalmem() / 1024 ** 3, 1), platform: `${os.platform()} ${os.release()}`, node: process.version, browser: version, load: loadAverage(), loadStart, loadEnd: loadAverage() },
+    settings: { runs: RUNS, warmup: WARMUP, viewport: VIEWPORT, busy: BUSY ? os.cpus().length : 0, cpu: CPU, durationS: round((Date.now() - started) / 1000, 0) },
     workloads: workloads.map(({ name, path: p, bytes, lines, note }) => ({ name, path: p, bytes, lines, note })),
-    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseName, ratio, tasks, met, why, note }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineName: baseName ?? null, ratio, longestTask: tasks, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why ?? note ?? null })),
+    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseMin, baseMax, baseName, ratio, tasks, cpu, met, why, note }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineMin: baseMin ?? null, baselineMax: baseMax ?? null, baselineName: baseName ?? null, ratio, longestTask: tasks, cpu: cpu ? { mainMs: cpu.main.median, workersMs: cpu.workers?.median ?? 0, longestTaskMs: cpu.longestTask?.median ?? null, mainMin: cpu.main.min, mainMax: cpu.main.max } : null, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why ?? note ?? null })),
     scenarios: Object.fromEntries(Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }])),
     sizes: sizes && { ...sizes, budget: BUDGET },
   };

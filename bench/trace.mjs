@@ -11,6 +11,8 @@ export const TRACE_CATEGORIES = [
   'blink.user_timing',
   'blink',
   'loading',
+  // JS samples (about one per millisecond per thread), for attributing long tasks to functions.
+  'disabled-by-default-v8.cpu_profiler',
 ];
 
 const short = (url) => (url ? url.replace(/^.*\/(assets\/)?/, '').replace(/\?.*$/, '') : '');
@@ -108,4 +110,54 @@ export function summarizeTrace(events, from, to, { limit = 12 } = {}) {
     for (const [k, v] of top) lines.push(`    ${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
   }
   return lines;
+}
+
+/** Trace categories of a run measured with `--cpu`: tasks with their thread (CPU) time, and the scenario's marks. */
+export const CPU_CATEGORIES = ['toplevel', 'blink.user_timing'];
+
+/**
+ * CPU time of the page's main thread and of its workers between marks
+ * `from` and `to` of a trace (thread time of their tasks, a task cut by the
+ * window counted in proportion), and the main thread's longest task in CPU
+ * time: numbers that other work on the machine leaves alone (it only
+ * lengthens wall time). Null when the marks are not in the trace.
+ */
+export function cpuOfTrace(events, from, to) {
+  const mark = (name) => events.find((e) => e.cat?.includes('blink.user_timing') && e.name === name);
+  const start = mark(from);
+  const end = mark(to);
+  if (!start || !end) return null;
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.pid === start.pid) names.set(e.tid, e.args.name);
+  const tasks = new Map();
+  for (const e of events) {
+    if (e.pid !== start.pid || e.ph !== 'X' || typeof e.dur !== 'number' || typeof e.tdur !== 'number') continue;
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
+    if (e.ts + e.dur < start.ts || e.ts > end.ts) continue;
+    if (!tasks.has(e.tid)) tasks.set(e.tid, []);
+    tasks.get(e.tid).push(e);
+  }
+  let main = 0;
+  let workers = 0;
+  let longest = 0;
+  for (const [tid, list] of tasks) {
+    const name = names.get(tid) ?? '';
+    const isMain = /CrRendererMain/.test(name);
+    if (!isMain && !/DedicatedWorker/.test(name)) continue;
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let until = -Infinity;
+    for (const e of list) {
+      // Tasks nest (a task runner's task inside the scheduler's): count the outer one.
+      if (e.ts < until) continue;
+      until = e.ts + e.dur;
+      const inside = e.dur > 0 ? (Math.min(e.ts + e.dur, end.ts) - Math.max(e.ts, start.ts)) / e.dur : 1;
+      const cpu = (e.tdur * Math.max(0, inside)) / 1000;
+      if (isMain) {
+        main += cpu;
+        longest = Math.max(longest, e.tdur / 1000);
+      } else workers += cpu;
+    }
+  }
+  const r = (v) => Math.round(v * 10) / 10;
+  return { mainCpu: r(main), workerCpu: r(workers), longestTaskCpu: r(longest) };
 }
