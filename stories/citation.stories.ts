@@ -1,9 +1,9 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { cssProps } from './css-props.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import { referencePayload } from './fixtures/payloads.js';
-import { drawer } from './panel.stories.js';
+import { drawer, withRemoteSnippets } from './panel.stories.js';
 import { connectCitations } from '../src/host/connect-citations.js';
 
 const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
@@ -45,12 +45,18 @@ export const ANSWERS: Record<string, AnswerBlock[]> = {
     { p: `This claim cites a source the assistant never collected [[source:file:docs/missing.md]]. This one is real [[source:${JIRA}]].` },
     { p: `A spoofed id [[source:file:invoice\u202Efdp.md]] and markup in an id [[source:<img src=x onerror=alert(1)>]] stay muted text.` },
   ],
+  he: [
+    { p: `האבחון הטכני מתחיל ממצב רעידות מוקלט של היחידה [[source:${DOC}#L197-L218]]. סעיפי הפעילות מוגדרים כרשימה בתחום EAM [[source:${CODE}]].` },
+    { li: [`נקודת הקצה של ההיסטוריה לא החזירה התראות ליחידות מיובאות; תוקן ב-MDC-24929 [[source:${JIRA}]].`, `אזורי החומרה לפי ISO 20816-1 [[source:${ISO}]].`] },
+  ],
   ranges: [
     { p: `Lines 197 to 218 describe the record [[source:${DOC}#L197-L218]]; line 42 names the unit [[source:${DOC}#L42]]; a reversed range is put in order [[source:${CODE}#L40-L12]].` },
   ],
 };
 
 const built = new WeakSet<Element>();
+/** The payload of the answers: the reference example, its remote sources with the snippets their tools returned. */
+const payload = withRemoteSnippets(referencePayload);
 
 /** Builds an answer's DOM from text the way a host would (text nodes only). */
 export function buildAnswer(el: HTMLElement, blocks: AnswerBlock[]): void {
@@ -93,6 +99,8 @@ interface CitedArgs {
   dark?: boolean;
   /** Stream the answer in pieces (a control adds the next one). */
   streaming?: boolean;
+  /** Right-to-left page. */
+  dir?: 'rtl';
 }
 
 /** Plain text of an answer, for streaming it piece by piece. */
@@ -116,7 +124,7 @@ function cited(ctx: StoryContext, args: CitedArgs): TemplateResult {
     } else buildAnswer(answer, args.answer);
     // Wired once the panel and footer exist (after this render).
     queueMicrotask(() => {
-      connectCitations({ answer, panel: root.querySelector('qa-sources-panel'), footer: root.querySelector('qa-source-footer'), sources: referencePayload, debug: ctx.debug });
+      connectCitations({ answer, panel: root.querySelector('qa-sources-panel'), footer: root.querySelector('qa-source-footer'), sources: payload, debug: ctx.debug });
     });
   };
   const text = answerText(args.answer);
@@ -135,6 +143,7 @@ function cited(ctx: StoryContext, args: CitedArgs): TemplateResult {
   return html`<div
     class="story-cited"
     lang=${lang}
+    dir=${args.dir ?? nothing}
     style=${cssProps({ display: 'grid', gap: '16px', maxInlineSize: args.width ? `${args.width}px` : null, colorScheme: args.dark ? 'dark' : null, background: args.dark ? 'Canvas' : null, color: args.dark ? 'CanvasText' : null, padding: args.dark ? '12px' : null })}
     ${ref(wire)}
   >
@@ -144,8 +153,8 @@ function cited(ctx: StoryContext, args: CitedArgs): TemplateResult {
         </div>`
       : ''}
     <article class="story-answer story-cited-answer" style=${cssProps({ lineHeight: '1.55' })}></article>
-    <qa-source-footer .sources=${referencePayload} .locale=${lang} expanded></qa-source-footer>
-    ${drawer(html`<qa-sources-panel .sources=${referencePayload} .locale=${lang} ?debug=${ctx.debug}></qa-sources-panel>`, 420)}
+    <qa-source-footer .sources=${payload} .locale=${lang} expanded></qa-source-footer>
+    ${drawer(html`<qa-sources-panel .sources=${payload} .locale=${lang} ?debug=${ctx.debug}></qa-sources-panel>`, 420)}
   </div>`;
 }
 
@@ -166,5 +175,6 @@ export const citationStories: StoryGroup = {
     story('ru', 'Russian', () => ({ answer: ANSWERS.ru!, lang: 'ru' })),
     story('narrow', '320 px', (ctx) => ({ answer: ANSWERS[ctx.locale] ?? ANSWERS.en!, width: 320 })),
     story('dark', 'Dark', (ctx) => ({ answer: ANSWERS[ctx.locale] ?? ANSWERS.en!, dark: true })),
+    story('rtl', 'Right to left (Hebrew answer): chips, hover cards and sections mirrored', () => ({ answer: ANSWERS.he!, lang: 'he', dir: 'rtl' })),
   ],
 };

@@ -1,5 +1,8 @@
 import { html, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import { cssProps } from './css-props.js';
+import { numberCitations, type QaCitationIndex } from '../src/model/citations.js';
+import type { QaTurnSources } from '../src/model/types.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import {
   belowThresholdPayload,
@@ -26,6 +29,16 @@ export function drawer(content: TemplateResult, height = DRAWER_HEIGHT): Templat
 // Built once: the big payloads are reused by every render (and share one parse).
 const payload100 = generatedPayload(100);
 const payload5000 = generatedPayload(5000);
+const snippetPayload = withRemoteSnippets(referencePayload);
+
+const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
+const CODE = 'code:src/Eam/ActivitySectionTypeEnum.cs';
+const JIRA = 'jira:MDC-24929';
+const ISO = 'web:https://www.iso.org/standard/66309.html';
+/** The reference answer cites four of the seven shown sources (the order of first appearance: doc, code, Jira, ISO). */
+const referenceCited = citationsOf(referencePayload, [DOC, CODE, JIRA, DOC, ISO]);
+const everyKindCited = citationsOf(everyKindPayload, ['web:https://docs.example.org/alarm/6', 'file:docs/spectrum/bearing/sensor_1.txt', 'other:7']);
+const many5000Cited = citationsOf(payload5000, payload5000.sources.filter((_, i) => i % 700 === 3).map((s) => s.id));
 
 interface PanelArgs {
   sources: unknown;
@@ -33,18 +46,46 @@ interface PanelArgs {
   showDiscovered?: boolean;
   provisional?: boolean;
   threshold?: number;
+  /** The answer's citation numbers (as `linkCitations` gives them). */
+  citations?: QaCitationIndex | null;
+  /** Id of a remote source whose hover card is shown once the panel is drawn. */
+  preview?: string;
+}
+
+/** The citation numbers of an answer that cites `ids` in this order (ids the payload lacks get none). */
+export function citationsOf(payload: QaTurnSources, ids: string[]): QaCitationIndex {
+  const known = new Set([...payload.sources, ...(payload.discovered ?? [])].map((s) => s.id));
+  return numberCitations(ids, (id) => known.has(id));
+}
+
+/** The payload with snippets on its remote sources, as Jira, Confluence and web tools return them. */
+export function withRemoteSnippets(payload: QaTurnSources): QaTurnSources {
+  const snippets: Record<string, string> = {
+    jira: 'Imported units returned an empty alarm history: the GET /history handler filtered on the unit’s original site id. Fixed by reading the current site.',
+    confluence: 'Severity zones A–D are assigned from the RMS velocity measured on the bearing housing; zone C means the unit may run for a limited time only.',
+    web: 'ISO 20816-1 gives general guidelines for the measurement and evaluation of mechanical vibration of machines on non-rotating parts.',
+  };
+  return { ...payload, sources: payload.sources.map((s) => (snippets[s.kind] && !s.snippet ? { ...s, snippet: snippets[s.kind] } : s)) };
 }
 
 /** The panel as a host renders it. */
 export function panel(ctx: StoryContext, args: PanelArgs): TemplateResult {
+  const preview = args.preview;
+  const show = (el: Element | undefined) => {
+    if (!el || !preview) return;
+    const p = el as HTMLElement & { updateComplete: Promise<unknown>; showPreview(id: string): void };
+    void p.updateComplete.then(() => p.showPreview(preview));
+  };
   return drawer(
     html`<qa-sources-panel
       .sources=${args.sources}
       .locale=${ctx.locale}
       .threshold=${args.threshold ?? 50}
+      .citations=${args.citations ?? null}
       ?debug=${args.debug ?? ctx.debug}
       ?show-discovered=${args.showDiscovered ?? false}
       ?provisional=${args.provisional ?? false}
+      ${ref(show)}
     ></qa-sources-panel>`,
   );
 }
@@ -112,6 +153,15 @@ export const panelStories: StoryGroup = {
     { id: 'provisional-stream', name: 'Provisional updates → final', render: streamStory },
     simple('malformed', 'Malformed payload (debug)', { sources: malformedPayload, debug: true }),
     simple('json-text', 'Payload as JSON text', { sources: JSON.stringify(referencePayload) }),
+    simple('cited', 'Cited in the answer · 4, Also used · 3', { sources: referencePayload, citations: referenceCited }),
+    simple('cited-every-kind', 'Cited and also used, every kind (scrolls)', { sources: everyKindPayload, citations: everyKindCited }),
+    simple('cited-5000', 'Cited and also used, 5,000 sources', { sources: payload5000, citations: many5000Cited }),
+    simple('cited-unknown-only', 'Only unknown ids cited: grouped as without citations', {
+      sources: referencePayload,
+      citations: citationsOf(referencePayload, ['file:docs/missing.md', 'jira:NOPE-1']),
+    }),
+    simple('remote-preview', 'Hover card of a remote card (Jira)', { sources: snippetPayload, preview: JIRA }),
+    simple('remote-preview-cited', 'Hover card in the cited section (web)', { sources: snippetPayload, citations: referenceCited, preview: ISO }),
     {
       id: 'themed',
       name: 'Themed with custom properties and parts',

@@ -145,4 +145,6 @@ export const en: QaTerms = {
   goToLineOf: 'Go to line {line} of {total}',
   extendSelection: 'Extend the line selection',
   overviewRuler: 'Where the ranges and matches are in the file',
+  citedSection: 'Cited in the answer',
+  alsoUsedSection: 'Also used',
 };

@@ -145,4 +145,6 @@ export const ru: QaTerms = {
   goToLineOf: 'Перейти к строке {line} из {total}',
   extendSelection: 'Расширить выделение строк',
   overviewRuler: 'Где в файле фрагменты и совпадения',
+  citedSection: 'Цитируется в ответе',
+  alsoUsedSection: 'Также использовано',
 };

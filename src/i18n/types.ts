@@ -199,6 +199,10 @@ export interface QaTerms {
   goToLineOf: string;
   extendSelection: string;
   overviewRuler: string;
+  /** Panel section of the sources the answer cites (by citation number). */
+  citedSection: string;
+  /** Panel section of the other shown sources. */
+  alsoUsedSection: string;
 }
 
 /** The language codes built in. */

@@ -145,4 +145,6 @@ export const zh: QaTerms = {
   goToLineOf: '转到第 {line} 行（共 {total} 行）',
   extendSelection: '扩展行选择',
   overviewRuler: '引用范围和匹配项在文件中的位置',
+  citedSection: '回答中引用',
+  alsoUsedSection: '其他使用的来源',
 };

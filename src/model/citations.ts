@@ -6,7 +6,7 @@
  * cited / also-used split. Pure; no DOM.
  */
 import type { QaLineRange, QaSourceItemView, QaSourcesView } from './present.js';
-import { itemsUpTo, presentItem } from './present.js';
+import { itemsUpTo, presentCitedSections, presentItem } from './present.js';
 import { revealHidden } from './text.js';
 import type { QaTurnSources } from './types.js';
 
@@ -232,20 +232,14 @@ export interface QaCitedSplit {
 
 /**
  * Splits the visible sources of a view by the answer's citations: the cited
- * ones in number order, and how many others there are. With no citations,
- * nothing is cited and every source is "also used".
+ * ones in number order, and how many others there are (the counts of the
+ * panel's sections, `presentCitedSections`). With no citations, nothing is
+ * cited and every source is "also used".
  */
 export function splitCited(view: QaSourcesView, index: QaCitationIndex): QaCitedSplit {
-  if (index.cited.length === 0) return { cited: [], alsoUsed: view.count };
-  const cited: Array<{ n: number; item: QaSourceItemView }> = [];
-  for (const g of view.groups) {
-    for (const item of itemsUpTo(g, g.count)) {
-      const n = index.numbers.get(item.id);
-      if (n !== undefined) cited.push({ n, item });
-    }
-  }
-  cited.sort((a, b) => a.n - b.n);
-  return { cited: cited.map((c) => c.item), alsoUsed: view.count - cited.length };
+  const sections = presentCitedSections(view, index.numbers);
+  if (!sections) return { cited: [], alsoUsed: view.count };
+  return { cited: sections.cited.items.slice(), alsoUsed: sections.alsoUsed.count };
 }
 
 /** The lines a citation opens at: its own range, else every range of its source. */

@@ -5,8 +5,8 @@
  * number (`1`, read as "Cited as 1") and the card of the source pointed at in
  * the answer; pointing at or focusing a card fires `qa-source-highlight`.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { splitCited, type QaCitationIndex } from '../../model/citations.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { QaCitationIndex } from '../../model/citations.js';
 import type { QaSourcesView } from '../../model/present.js';
 import { formatNumber } from '../../i18n/index.js';
 import { QaSourceHighlightEvent } from './events.js';
@@ -35,33 +35,35 @@ function cssString(s: string): string {
   return `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r\f]/g, ' ')}"`;
 }
 
-const BASE_RULES = `
-.qa-cited-summary { margin: 2px 0 0; color: var(--_qa-text-quiet); font-size: 0.86em; }
-.qa-cited-summary span + span::before { content: " · "; }
-`;
-
 /** Numbers and highlights of citations on an element's entries. */
 export class CitationMarksController implements ReactiveController {
   #sheet: CSSStyleSheet | null = null;
   #text = '';
   #pointed: string | null = null;
+  #root: ShadowRoot | null = null;
 
   constructor(
     private readonly host: Host,
     private readonly o: CitationMarksOptions,
   ) {
     host.addController(this);
-    host.addEventListener('pointerover', this.#onOver);
-    host.addEventListener('pointerout', this.#onOut);
-    host.addEventListener('focusin', this.#onOver);
-    host.addEventListener('focusout', this.#onOut);
+  }
+
+  hostConnected(): void {
+    // On the shadow root: a move between two entries never reaches the host (both ends retarget to it).
+    const root = this.host.shadowRoot;
+    if (!root || this.#root === root) return;
+    this.#root = root;
+    root.addEventListener('pointerover', this.#onOver);
+    root.addEventListener('pointerout', this.#onOut);
+    root.addEventListener('focusin', this.#onOver);
+    root.addEventListener('focusout', this.#onOut);
   }
 
   hostUpdated(): void {
     const { citations, highlightedSource } = this.host;
     let text = '';
     if (citations && citations.cited.length > 0) {
-      text += BASE_RULES;
       const t = this.o.t;
       const lang = this.o.lang();
       for (const [id, n] of citations.numbers) {
@@ -84,15 +86,6 @@ export class CitationMarksController implements ReactiveController {
     this.#sheet.replaceSync(text);
   }
 
-  /** `Cited in the answer · 3 · Also used · 4`, when the answer cites any shown source; else nothing. */
-  summary(t: Translate): TemplateResult | typeof nothing {
-    const index = this.host.citations;
-    if (!index || index.cited.length === 0) return nothing;
-    const split = splitCited(this.o.view(), index);
-    if (split.cited.length === 0) return nothing;
-    return html`<p class="qa-cited-summary" part="citation-summary"><span>${t('citedInAnswer', { n: split.cited.length })}</span><span>${t('alsoUsed', { n: split.alsoUsed })}</span></p>`;
-  }
-
   #announce(id: string | null): void {
     if (id === this.#pointed) return;
     this.#pointed = id;
@@ -101,7 +94,7 @@ export class CitationMarksController implements ReactiveController {
 
   #entryIn(e: Event): string | null {
     for (const n of e.composedPath()) {
-      if (n === this.host) break;
+      if (n === this.host || n === this.#root) break;
       if (n instanceof Element) {
         const id = this.o.idAt(n);
         if (id !== null) return id;

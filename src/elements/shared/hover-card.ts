@@ -80,18 +80,32 @@ export function renderHoverCard(item: QaSourceItemView, o: HoverCardOptions): Te
 }
 
 /**
- * Places a shown card next to its anchor: below it (above when there is no
- * room below), aligned with its start edge, and moved inwards so that it
- * stays inside the viewport at any width. Writes only the card's own style.
+ * Places a shown card next to its anchor and keeps it inside the viewport at
+ * any width. `below` (a chip): under the anchor (above when there is no room
+ * below), aligned with its start edge. `beside` (a card in a side panel): on
+ * the side with room for it, top edges aligned; `below` when neither side
+ * has room (a narrow screen). Writes only the card's own style.
  */
-export function placeCard(card: HTMLElement, anchor: Element, rtl: boolean): void {
+export function placeCard(card: HTMLElement, anchor: Element, rtl: boolean, side: 'below' | 'beside' = 'below'): void {
   const a = anchor.getBoundingClientRect();
   const vw = document.documentElement.clientWidth || window.innerWidth;
   const vh = document.documentElement.clientHeight || window.innerHeight;
   card.style.setProperty('max-inline-size', `${Math.max(120, vw - 2 * CARD_MARGIN)}px`);
   const c = card.getBoundingClientRect();
-  let left = rtl ? a.right - c.width : a.left;
-  left = Math.min(Math.max(CARD_MARGIN, left), Math.max(CARD_MARGIN, vw - CARD_MARGIN - c.width));
+  const clampX = (x: number) => Math.min(Math.max(CARD_MARGIN, x), Math.max(CARD_MARGIN, vw - CARD_MARGIN - c.width));
+  const clampY = (y: number) => Math.max(CARD_MARGIN, Math.min(y, vh - CARD_MARGIN - c.height));
+  if (side === 'beside') {
+    const before = a.left - CARD_GAP - c.width >= CARD_MARGIN;
+    const after = a.right + CARD_GAP + c.width <= vw - CARD_MARGIN;
+    // The inline-start side first (away from a panel at the inline end), then the other.
+    const left = rtl ? (after ? a.right + CARD_GAP : before ? a.left - CARD_GAP - c.width : null) : before ? a.left - CARD_GAP - c.width : after ? a.right + CARD_GAP : null;
+    if (left !== null) {
+      card.style.setProperty('left', `${Math.round(left)}px`);
+      card.style.setProperty('top', `${Math.round(clampY(a.top))}px`);
+      return;
+    }
+  }
+  const left = clampX(rtl ? a.right - c.width : a.left);
   let top = a.bottom + CARD_GAP;
   if (top + c.height > vh - CARD_MARGIN && a.top - CARD_GAP - c.height >= CARD_MARGIN) top = a.top - CARD_GAP - c.height;
   card.style.setProperty('left', `${Math.round(left)}px`);

@@ -131,6 +131,10 @@ export interface CardOptions {
   onToggle(item: QaSourceItemView): void;
   /** A location in the details was activated (only locations with a target are controls). */
   onOpenLocation?(item: QaSourceItemView, location: QaLocationView, e: Event): void;
+  /** What follows the card's controls inside it (the panel's hover card of a remote source). */
+  extra?: TemplateResult | typeof nothing;
+  /** A hover card previews remote sources: their title needs no tooltip of its own. */
+  previewsRemote?: boolean;
 }
 
 function badgeClass(item: QaSourceItemView): string {
@@ -222,7 +226,7 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
         tabindex=${tab}
         aria-describedby=${describedBy(item, o, o.hints.external)}
         @click=${activate}
-        ><span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${item.title}
+        ><span class=${badgeClass(item)} part="badge" aria-hidden="true">${badge}</span><span class="title" part="title" dir="auto" title=${o.previewsRemote ? nothing : item.title}
           >${item.title}</span
         ><svg class="glyph ext" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></svg
         >${rest}</a
@@ -252,7 +256,7 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
       title=${o.open ? t('hideDetails') : t('details')}
       @click=${() => o.onToggle(item)}
     ></button
-    >${o.open ? details(item, o) : nothing}
+    >${o.open ? details(item, o) : nothing}${o.extra ?? nothing}
   </li>`;
 }
 

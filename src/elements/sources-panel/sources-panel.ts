@@ -2,7 +2,18 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaLocationView, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
+import {
+  DEFAULT_MAX_PER_GROUP,
+  DEFAULT_THRESHOLD,
+  itemsUpTo,
+  presentCitedSections,
+  sectionItemsUpTo,
+  type QaCitedSectionsView,
+  type QaLocationView,
+  type QaSourceGroupView,
+  type QaSourceItemView,
+  type QaSourceSectionView,
+} from '../../model/present.js';
 import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';
@@ -17,6 +28,8 @@ import { base, tokens } from '../shared/styles.js';
 import { panelStyles } from './sources-panel.styles.js';
 import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
+import { hoverCardStyles } from '../shared/hover-card.js';
+import { CardPreviewController } from './card-preview.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
@@ -25,12 +38,12 @@ export const RENDER_CHUNK = 25;
 /** The next chunk comes after this long even when no animation frame does. */
 const GROW_FALLBACK_MS = 100;
 
-type ListKey = QaSourceKind | 'discovered';
+type ListKey = QaSourceKind | 'discovered' | QaSourceSectionView['key'];
 
 interface ListModel {
   key: ListKey;
-  /** Where the cards come from (a group, or the Discovered items): a new one means new cards. */
-  from: QaSourceGroupView | QaSourceItemView[];
+  /** Where the cards come from (a group, a section, or the Discovered items): a new one means new cards. */
+  from: QaSourceGroupView | QaSourceSectionView | QaSourceItemView[];
   /** The first cards in order: at least `limit`, and the next one when there is one. */
   items: QaSourceItemView[];
   count: number;
@@ -58,6 +71,11 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * The Sources panel of one answer: `Sources`, `7 sources`, groups by kind in
  * a fixed order, one card per source, details on demand. Renders from the
  * same payload and rules as `<qa-source-footer>`, so both always agree.
+ * When the answer cites shown sources (`citations`), the cards come in two
+ * sections instead: `Cited in the answer · N` (by citation number) and
+ * `Also used · M` (the rest, in group order). Remote cards (Jira,
+ * Confluence, web) preview their source in a hover card on hover and
+ * keyboard focus.
  *
  * @summary The right-hand Sources panel of an answer.
  *
@@ -84,7 +102,9 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @csspart show-more - The `Show N more` and `Show less` buttons.
  * @csspart empty - The empty-state message.
  * @csspart notice - A debug notice (incomplete provenance, payload problems).
- * @csspart citation-summary - `Cited in the answer · 3 · Also used · 4`, when the answer cites shown sources.
+ * @csspart hover-card - The hover card of a remote card.
+ * @csspart hover-card-snippet - The hover card's snippet.
+ * @csspart hover-card-open - The hover card's Open in new tab link.
  *
  * @cssproperty --qa-panel-background - Background of the panel.
  * @cssproperty --qa-panel-padding - Inline padding of the header and body.
@@ -97,9 +117,13 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @cssproperty --qa-card-badge-background - Background of the kind badge.
  * @cssproperty --qa-card-badge-color - Colour of the kind badge.
  * @cssproperty --qa-card-badge-radius - Corner radius of the kind badge.
+ * @cssproperty --qa-hover-card-background - Background of the hover card.
+ * @cssproperty --qa-hover-card-border-color - Border colour of the hover card.
+ * @cssproperty --qa-hover-card-radius - Corner radius of the hover card.
+ * @cssproperty --qa-hover-card-width - Width of the hover card (never wider than the viewport).
  */
 export class QaSourcesPanel extends LitElement {
-  static override styles = [tokens, base, cardStyles, panelStyles];
+  static override styles = [tokens, base, cardStyles, hoverCardStyles, panelStyles];
 
   /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside, problems shown in debug. */
   @property({ attribute: false }) sources: unknown = null;
@@ -144,11 +168,22 @@ export class QaSourcesPanel extends LitElement {
   constructor() {
     super();
     new SchemeController(this);
+    new CitationMarksController(this, {
+      entryOf: (id) => `.card[data-key="${this.keyOf(id)}"]`,
+      idAt: (el) => (el.matches('.card[data-key]') ? (this.ids.get((el as HTMLElement).dataset.key!) ?? null) : null),
+      pseudo: '::after',
+      numberStyle: 'position: absolute; z-index: 1; inset-block-start: 3px; inset-inline-start: 3px;',
+      view: () => this.result.view,
+      t: (key, params) => this.localize.t(key, params),
+      lang: () => this.localize.lang,
+    });
   }
 
   /** Expands a group, scrolls its heading into view and focuses it. Resolves at once when the group is empty. */
   async openGroup(kind: QaSourceKind): Promise<void> {
     if (!KIND_SET.has(kind)) return;
+    const sections = this.sections();
+    if (sections) return this.openKindInSections(kind, sections);
     if (this.collapsed.delete(kind)) this.requestUpdate();
     await this.updateComplete;
     const heading = this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
@@ -157,19 +192,33 @@ export class QaSourcesPanel extends LitElement {
     heading.focus({ preventScroll: true });
   }
 
+  /** Shows the hover card of a remote source's card (Jira, Confluence, web) now, as hover or keyboard focus does; nothing for other sources. */
+  async showPreview(id: string): Promise<void> {
+    await this.updateComplete;
+    // Its card in view first: a card outside the panel's scrollport shows no hover card.
+    const key = this.keys.get(id);
+    this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.preview.open(id);
+    await this.updateComplete;
+  }
+
+  /** Hides the hover card of a remote card. */
+  hidePreview(): void {
+    this.preview.close();
+  }
+
   /** The answer's citation numbers (`linkCitations(…).index`): cited cards show theirs and the header shows cited vs also used. */
   @property({ attribute: false }) citations: QaCitationIndex | null = null;
   /** Id of the source pointed at in the answer: its card is highlighted. */
   @property({ attribute: false }) highlightedSource: string | null = null;
 
-  private readonly citationMarks = new CitationMarksController(this, {
-    entryOf: (id) => `.card[data-key="${this.keyOf(id)}"]`,
-    idAt: (el) => (el.matches('.card[data-key]') ? (this.ids.get((el as HTMLElement).dataset.key!) ?? null) : null),
-    pseudo: '::after',
-    numberStyle: 'position: absolute; z-index: 1; inset-block-start: 3px; inset-inline-start: 3px;',
-    view: () => this.result.view,
-    t: (key, params) => this.localize.t(key, params),
-    lang: () => this.localize.lang,
+
+  private readonly preview = new CardPreviewController(this, {
+    idOf: (card) => this.ids.get((card as HTMLElement).dataset.key ?? '') ?? null,
+    itemOf: (id) => this.shownItem(id),
+    cardOf: (id) => (this.keys.has(id) ? this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${this.keys.get(id)}"]`) : null),
+    body: () => this.renderRoot.querySelector<HTMLElement>('.body'),
+    onOpen: (item, e) => this.onActivate(item, e),
   });
 
   override disconnectedCallback(): void {
@@ -238,7 +287,7 @@ export class QaSourcesPanel extends LitElement {
                 ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
                 : nothing}
             </p>`
-          : nothing}${this.citationMarks.summary(t)}
+          : nothing}
       </header>
       <div class="body" part="body">
         ${this.debug ? this.debugNotices(t) : nothing}
@@ -258,7 +307,13 @@ export class QaSourcesPanel extends LitElement {
   private lists(): ListModel[] {
     const { view } = this.result;
     const out: ListModel[] = [];
-    for (const g of view.groups) {
+    const sections = this.sections();
+    for (const s of sections ? [sections.cited, sections.alsoUsed] : []) {
+      if (s.count === 0) continue;
+      const limit = this.limitOf(s.key, s.count, s.initial);
+      out.push(this.listModel(s.key, s, sectionItemsUpTo(s, limit + 1), s.count, s.initial, !this.collapsed.has(s.key)));
+    }
+    for (const g of sections ? [] : view.groups) {
       const limit = this.limitOf(g.kind, g.count, g.initial);
       // Only the cards shown (and the next) are built: a group of thousands is never sorted for eight cards.
       out.push(this.listModel(g.kind, g, itemsUpTo(g, limit + 1), g.count, g.initial, !this.collapsed.has(g.kind)));
@@ -269,6 +324,51 @@ export class QaSourcesPanel extends LitElement {
       out.push(this.listModel('discovered', items, items, items.length, initial, this.discoveredOpen));
     }
     return out;
+  }
+
+  /** The cited / also-used split of the cards, when the answer cites a shown source; else null (the groups). */
+  private sections(): QaCitedSectionsView | null {
+    return this.citations ? presentCitedSections(this.result.view, this.citations.numbers, this.maxPerGroup) : null;
+  }
+
+  /** The card view of a source shown in the panel now, or null. */
+  private shownItem(id: string): QaSourceItemView | null {
+    for (const l of this.lists()) {
+      if (!l.open) continue;
+      for (let i = 0; i < l.rendered; i++) if (l.items[i]!.id === id) return l.items[i]!;
+    }
+    return null;
+  }
+
+  /** With sections, `openGroup(kind)` shows the first card of that kind (cited first), scrolled to and focused. */
+  private async openKindInSections(kind: QaSourceKind, sections: QaCitedSectionsView): Promise<void> {
+    let key: ListKey = 'cited';
+    let at = sections.cited.items.findIndex((i) => i.kind === kind);
+    if (at < 0) {
+      // Its place among the also-used cards: every uncited card of the groups before it.
+      const citedOf = (k: QaSourceKind) => sections.cited.items.filter((i) => i.kind === k).length;
+      const { groups } = this.result.view;
+      const g = groups.find((x) => x.kind === kind);
+      if (!g || g.count === citedOf(kind)) return;
+      key = 'also';
+      at = 0;
+      for (const x of groups) {
+        if (x.kind === kind) break;
+        at += x.count - citedOf(x.kind);
+      }
+    }
+    const section = key === 'cited' ? sections.cited : sections.alsoUsed;
+    this.collapsed.delete(key);
+    if (at >= this.limitOf(key, section.count, section.initial)) this.shown.set(key, at + 1);
+    const item = sectionItemsUpTo(section, at + 1)[at];
+    if (!item) return;
+    this.active = item.id;
+    this.requestUpdate();
+    await this.updateComplete;
+    const control = this.controlOf(item.id);
+    if (!control) return;
+    control.closest('.card')!.scrollIntoView({ block: 'start', inline: 'nearest' });
+    control.focus({ preventScroll: true });
   }
 
   private limitOf(key: ListKey, count: number, initial: number): number {
@@ -307,11 +407,12 @@ export class QaSourcesPanel extends LitElement {
 
   private group(l: ListModel, t: Translate, lang: string, tabbable: string | null): TemplateResult {
     const discovered = l.key === 'discovered';
-    const label = discovered ? t('discovered') : groupName(t, l.key as QaSourceKind);
+    const section = l.key === 'cited' || l.key === 'also';
+    const label = discovered ? t('discovered') : l.key === 'cited' ? t('citedSection') : l.key === 'also' ? t('alsoUsedSection') : groupName(t, l.key as QaSourceKind);
     const name = discovered ? t('discoveredHeading', { n: l.count }) : t('groupHeading', { group: label, n: l.count });
     const listId = `list-${l.key}`;
     const remaining = l.count - l.limit;
-    return html`<div class="group${discovered ? ' discovered-group' : ''}" part="group" data-kind=${l.key}>
+    return html`<div class="group${discovered ? ' discovered-group' : ''}${section ? ` section ${l.key}-section` : ''}" part="group" data-kind=${l.key}>
       <h3 class="group-heading">
         <button
           type="button"
@@ -359,17 +460,20 @@ export class QaSourcesPanel extends LitElement {
     const out: unknown[] = [];
     const discovered = l.key === 'discovered';
     const anyOpen = this.openDetails.size > 0;
+    const previewed = this.preview.id;
     for (let start = 0; start < l.rendered; start += RENDER_CHUNK) {
       const end = Math.min(l.rendered, start + RENDER_CHUNK);
       let tab: string | null = null;
       let open = '';
+      let shown: string | null = null;
       for (let i = start; i < end; i++) {
         const id = l.items[i]!.id;
         if (id === tabbable) tab = id;
+        if (id === previewed) shown = id;
         if (anyOpen && this.openDetails.has(id)) open += `${this.keyOf(id)} `;
       }
       out.push(
-        guard([l.from, end, tab, open, t, this.currentPath], () =>
+        guard([l.from, end, tab, open, shown, t, this.currentPath], () =>
           repeat(
             l.items.slice(start, end),
             (item) => item.id,
@@ -385,6 +489,8 @@ export class QaSourcesPanel extends LitElement {
                 onActivate: this.onActivate,
                 onToggle: this.onToggleDetails,
                 onOpenLocation: this.onOpenLocation,
+                previewsRemote: true,
+                extra: item.id === shown ? this.preview.render(item, this.keyOf(item.id), t) : nothing,
               }),
           ),
         ),
@@ -530,6 +636,16 @@ export class QaSourcesPanel extends LitElement {
 
   private readonly onKeydown = (e: KeyboardEvent): void => {
     if (e.key === 'Escape') {
+      const previewed = this.preview.id;
+      if (previewed !== null) {
+        // The hover card first; focus inside it goes back to its card.
+        const inCard = (e.composedPath()[0] as Element | undefined)?.closest?.('.hc');
+        this.preview.dismiss();
+        if (inCard) this.controlOf(previewed)?.focus();
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
       if (this.openDetails.size > 0) {
         this.openDetails.clear();
         this.requestUpdate();

@@ -64,8 +64,11 @@ describe('citations linked both ways', () => {
       expect(shownNumber(footer, id), `footer ${id}`).to.contain(`"${n}"`);
     }
     expect(shownNumber(panel, 'jira:MDC-23617'), 'an uncited source has no number').to.equal('');
-    const summary = shadowOf(panel).querySelector('[part~="citation-summary"]')!;
-    expect(summary.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Cited in the answer · 4Also used · 3');
+    // The panel's sections: the cited sources by number, then the rest.
+    const sections = [...shadowOf(panel).querySelectorAll<HTMLElement>('.section .group-name')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+    expect(sections).to.deep.equal(['Cited in the answer · 4', 'Also used · 3']);
+    const cited = [...shadowOf(panel).querySelectorAll<HTMLElement>('.cited-section .card')].map((c) => getComputedStyle(c, '::after').content);
+    expect(cited).to.deep.equal(['"1" / "Cited as 1"', '"2" / "Cited as 2"', '"3" / "Cited as 3"', '"4" / "Cited as 4"']);
   });
 
   it('a chip pointed at or focused highlights its card and entry; a card focused highlights its chips', async () => {

@@ -31,9 +31,10 @@ function opaque(el: HTMLElement): boolean {
 describe('<qa-sources-panel> design', () => {
   afterEach(unmountAll);
 
-  describe('sticky group headings', () => {
+  // The groups, and the Cited in the answer / Also used sections of an answer with citations.
+  for (const story of ['every-kind', 'cited-every-kind']) describe(`sticky group headings (${story})`, () => {
     it('a stuck heading sits at the very top of the scrollport, opaque and as wide as the body', async () => {
-      const el = await mountStory('every-kind');
+      const el = await mountStory(story);
       const body = $(el, '.body')!;
       expect(body.scrollHeight).to.be.above(body.clientHeight, 'the story scrolls');
       let checked = 0;
@@ -59,7 +60,7 @@ describe('<qa-sources-panel> design', () => {
     });
 
     it('a heading pushed out by the end of its group still covers the last card whole', async () => {
-      const el = await mountStory('every-kind');
+      const el = await mountStory(story);
       const body = $(el, '.body')!;
       for (const group of $$(el, '.group')) {
         const cards = group.querySelectorAll('.card');
@@ -84,7 +85,7 @@ describe('<qa-sources-panel> design', () => {
     });
 
     it('a card focused from below the list clears the heading stuck above it', async () => {
-      const el = await mountStory('every-kind');
+      const el = await mountStory(story);
       const body = $(el, '.body')!;
       const mains = $$(el, '.card > .main');
       for (const i of [1, 2, 3, 4]) {
@@ -102,7 +103,7 @@ describe('<qa-sources-panel> design', () => {
     });
 
     it('arrow keys moving up the list keep the focused card clear of the headings', async () => {
-      const el = await mountStory('every-kind');
+      const el = await mountStory(story);
       const mains = $$(el, '.card > .main');
       mains[mains.length - 1]!.focus();
       for (let i = mains.length - 1; i > 0; i--) {
@@ -115,9 +116,11 @@ describe('<qa-sources-panel> design', () => {
         }
       }
     });
+  });
 
-    it("the first card's focus ring is not covered by its group heading", async () => {
-      const el = await mountStory('reference');
+  describe('sticky group headings', () => {
+    for (const story of ['reference', 'cited']) it(`the first card's focus ring is not covered by its group heading (${story})`, async () => {
+      const el = await mountStory(story);
       for (const group of $$(el, '.group')) {
         const card = group.querySelector<HTMLElement>('.card')!;
         card.querySelector<HTMLElement>('.main')!.focus();
