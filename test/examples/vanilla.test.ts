@@ -11,7 +11,7 @@ import { expect } from 'chai';
 const PAGE = '/examples/vanilla.html';
 const BUNDLE = '/dist/browser/qa-sources-kit.js';
 
-async function until<T>(read: () => T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
+async function until<T>(read: () => T | null | undefined | false, what: string, ms = 45_000): Promise<T> {
   const start = performance.now();
   for (;;) {
     const v = read();

@@ -66,7 +66,7 @@ const groupToggle = (panel: Element, kind: string) => shadow(panel).querySelecto
 const chip = (footer: Element, kind: string) => shadow(footer).querySelector<HTMLElement>(`[part="chip"][data-kind="${kind}"]`)!;
 const microtasks = () => new Promise((r) => setTimeout(r, 0));
 
-async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -37,7 +37,7 @@ async function renderReact(node: React.ReactNode): Promise<HTMLElement> {
 }
 
 /** Resolves once `read()` returns something truthy (checked every frame-ish), or fails after `ms`. */
-async function until<T>(read: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
+async function until<T>(read: () => T | null | undefined | false, what: string, ms = 45_000): Promise<T> {
   const start = performance.now();
   for (;;) {
     const v = read();

@@ -13,7 +13,7 @@ function frameOf(win: StrictWindow): HTMLElement | null {
   return win.document.querySelector<HTMLElement>('.stage .frame');
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
+async function until(check: () => boolean, ms = 45_000): Promise<void> {
   const end = performance.now() + ms;
   while (!check()) {
     if (performance.now() > end) throw new Error('timed out');

@@ -31,7 +31,7 @@ const button = (el: QaCitation) => shadowOf(el).querySelector<HTMLButtonElement>
 const card = (el: QaCitation) => shadowOf(el).querySelector<HTMLElement>('.hc');
 
 /** Resolves when `check` holds (checked every frame), failing after `ms`. */
-async function until(check: () => boolean, what: string, ms = 3000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
   const start = performance.now();
   while (!check()) {
     if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);

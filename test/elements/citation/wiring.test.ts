@@ -15,7 +15,7 @@ import { deepActive, expectAxeClean, mount, settle, shadowOf, unmountAll } from 
 const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
 const JIRA = 'jira:MDC-24929';
 
-async function until(check: () => boolean, what: string, ms = 4000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
   const start = performance.now();
   while (!check()) {
     if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);

@@ -38,7 +38,7 @@ async function mountPanel(sources: unknown, props: Partial<QaSourcesPanel> = {},
 }
 
 /** Waits (frame by frame, or every 50 ms in a background page) until `check` holds; fails after `ms`. */
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
   const start = performance.now();
   while (!check()) {
     if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);

@@ -25,7 +25,7 @@ const errors: string[] = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
 window.addEventListener('error', (e) => errors.push(String(e.message)));
 
-async function until<T>(check: () => T | null | undefined | false, timeout = 15_000): Promise<T | null> {
+async function until<T>(check: () => T | null | undefined | false, timeout = 45_000): Promise<T | null> {
   const start = performance.now();
   while (performance.now() - start < timeout) {
     const v = check();

@@ -36,7 +36,7 @@ export function cleanup(): void {
 }
 
 /** Polls until `check()` returns a truthy value (or throws after `timeout` ms). */
-export async function waitFor<T>(check: () => T | null | undefined | false, what = 'condition', timeout = 15_000): Promise<T> {
+export async function waitFor<T>(check: () => T | null | undefined | false, what = 'condition', timeout = 45_000): Promise<T> {
   const start = performance.now();
   for (;;) {
     const v = check();

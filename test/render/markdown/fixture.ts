@@ -33,7 +33,7 @@ export async function render(source: string, options: Partial<MarkdownRenderOpti
 }
 
 /** Waits until `check` holds (polling on animation frames), or fails after `ms`. */
-export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+export async function waitFor(check: () => boolean, ms = 45_000): Promise<void> {
   const until = performance.now() + ms;
   while (!check()) {
     if (performance.now() > until) throw new Error('timed out waiting for a condition');
