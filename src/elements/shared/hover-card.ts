@@ -135,6 +135,10 @@ export const hoverCardStyles = css`
   .hc p {
     margin: 0;
   }
+  /* Lines of either direction line up with the card's own start edge (right in a right-to-left page). */
+  :host(:dir(rtl)) .hc p {
+    text-align: right;
+  }
   .hc-head {
     display: flex;
     gap: 8px;

@@ -356,6 +356,11 @@ export const cardStyles = css`
     text-overflow: ellipsis;
     unicode-bidi: isolate;
   }
+  /* A left-to-right name in a right-to-left panel lines up with the rest of the card (its own dir="auto" would align it left). */
+  :host(:dir(rtl)) .title,
+  :host(:dir(rtl)) .secondary {
+    text-align: right;
+  }
   .main:focus-visible .title {
     white-space: normal;
     overflow-wrap: anywhere;

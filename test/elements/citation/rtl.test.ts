@@ -103,3 +103,26 @@ describe('citations right to left', () => {
     expect(Math.abs(rtl.remoteHover.right - rtl.remoteCard.right)).to.be.below(1);
   });
 });
+
+describe('citations right to left: alignment', () => {
+  afterEach(unmountAll);
+
+  it('left-to-right names on cards and hover cards line up with the right-to-left layout', async () => {
+    const { c, panel, chips } = await mountStory('rtl');
+    const card = shadowOf(panel).querySelector<HTMLElement>('.cited-section .card')!;
+    for (const sel of ['.title', '.secondary']) {
+      const el = card.querySelector<HTMLElement>(sel)!;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      // The text ends at the element's right edge (its start edge in RTL), not at its left.
+      expect(box(el).right - range.getBoundingClientRect().right, sel).to.be.below(1);
+    }
+    const chip = chips.find((x) => x.number === 1)!;
+    chip.showCard();
+    await settle(c);
+    const title = shadowOf(chip).querySelector<HTMLElement>('.hc-title')!;
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    expect(box(title).right - range.getBoundingClientRect().right).to.be.below(1);
+  });
+});
