@@ -103,6 +103,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @csspart empty - The empty-state message.
  * @csspart notice - A debug notice (incomplete provenance, payload problems).
  * @csspart hover-card - The hover card of a remote card.
+ * @csspart icon - The hover card's kind icon.
  * @csspart hover-card-snippet - The hover card's snippet.
  * @csspart hover-card-open - The hover card's Open in new tab link.
  *
