@@ -1,6 +1,7 @@
 // The kit's ESLint rules: typescript-eslint (syntax-level, no type
 // information, so a run stays fast on a small machine), eslint-plugin-lit
-// for templates and eslint-plugin-wc for custom elements. Formatting is
+// for templates and eslint-plugin-wc (recommended and best practice) for
+// custom elements. Formatting is
 // Prettier's job (`.prettierrc.json`), so no rule here is about layout.
 //
 // typescript-eslint needs the compiler API of TypeScript 5, which the kit's
@@ -65,6 +66,10 @@ export default tseslint.config(
   {
     files: ['src/elements/**/*.ts'],
     ...wc.configs['flat/recommended'],
+  },
+  {
+    files: ['src/elements/**/*.ts'],
+    ...wc.configs['flat/best-practice'],
   },
   {
     // chai's property assertions: `expect(x).to.be.true`.
