@@ -1,8 +1,8 @@
 // The kit's ESLint rules: typescript-eslint (syntax-level, no type
 // information, so a run stays fast on a small machine), eslint-plugin-lit
 // for templates and eslint-plugin-wc (recommended and best practice) for
-// custom elements. Formatting is
-// Prettier's job (`.prettierrc.json`), so no rule here is about layout.
+// custom elements. Formatting is Prettier's job (`.prettierrc.json`), so no
+// rule here is about layout.
 //
 // typescript-eslint needs the compiler API of TypeScript 5, which the kit's
 // TypeScript 7 (the native compiler) does not have. This package installs
