@@ -34,6 +34,7 @@ export const SCENARIOS = [
   { id: 'raw-warm', page: 'raw-ours', params: { w: 'ts-2mb', warm: true }, group: 'raw-warm' },
   { id: 'raw-lang', page: 'raw-ours', params: { w: 'ts-2mb', otherLanguage: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
+  { id: 'long-line-wrap', page: 'raw-ours', params: { w: 'long-line', longLine: true, wrap: true }, group: 'long-line' },
   // Find, go to line and line selection in the raw view of the 57,220-line file.
   { id: 'find', page: 'find', params: { w: 'ts-2mb', query: 'e', goTo: 40_000 }, group: 'find', heavy: true, timeoutMs: 120_000 },
   // Sources at 10, 100, 1,000 and 5,000.
@@ -86,6 +87,8 @@ export const ROWS = [
   { id: 'raw-main-task', label: 'No worker allowed: whole-file highlighting, longest main-thread task', value: ['raw-main', 'longestTask'], base: ['shiki-main', 'longestTask'], baseName: 'shiki, whole file, main thread', target: { max: 50 }, unit: 'ms' },
   { id: 'long-line', label: '20,000-char line: open → painted', value: ['long-line', 'painted'], target: { max: 200, also: [['long-line', 'readable', true]] }, unit: 'ms', task: true, note: 'no hang: painted ≤ 200 ms, full line text in the DOM' },
   { id: 'long-line-task', label: '20,000-char line: longest main-thread task', value: ['long-line', 'longestTask'], target: { max: 100 }, unit: 'ms' },
+  { id: 'wrap-long-line', label: 'Wrap on, 20,000-char line: open → painted', value: ['long-line-wrap', 'painted'], target: { max: 100, also: [['long-line-wrap', 'readable', true]] }, unit: 'ms', task: true, note: 'rows of varying height; the full line in the DOM' },
+  { id: 'wrap-long-line-dom', label: 'Wrap on, 20,000-char line: DOM elements', value: ['long-line-wrap', 'dom'], target: { max: 1000 }, unit: 'count' },
 
   { id: 'find-first', label: 'Find in 57,220 lines: keystroke → first results painted', value: ['find', 'findFirst'], target: { max: 50 }, unit: 'ms', note: "query 'e', the count runs on in slices" },
   { id: 'find-all', label: 'Find: every match counted (query \'e\', over 100,000 matches)', value: ['find', 'findAll'], unit: 'ms' },

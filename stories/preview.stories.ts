@@ -21,15 +21,20 @@ interface PreviewArgs {
   find?: string;
   /** Goes to this line once the file is shown. */
   goTo?: number;
+  /** Wrap long lines in Raw. */
+  wrap?: boolean;
+  /** Opens the `?` popover of keys once the file is shown. */
+  keysHelp?: boolean;
 }
 
 /** Once the file is shown: the find bar with `args.find`, or go to `args.goTo`. */
 function afterRendered(args: PreviewArgs): { handleEvent(e: Event): void; once: true } | null {
-  if (args.find === undefined && args.goTo === undefined) return null;
+  if (args.find === undefined && args.goTo === undefined && !args.keysHelp) return null;
   return {
     once: true,
     handleEvent: (e: Event) => {
-      const el = e.currentTarget as HTMLElement & { openFind(q?: string): void; goToLine(n: number): void };
+      const el = e.currentTarget as HTMLElement & { openFind(q?: string): void; goToLine(n: number): void; showKeys(open: boolean): void };
+      if (args.keysHelp) el.showKeys(true);
       if (args.goTo !== undefined) el.goToLine(args.goTo);
       if (args.find !== undefined) el.openFind(args.find);
     },
@@ -48,6 +53,7 @@ export function renderPreview(args: PreviewArgs, ctx: StoryContext): TemplateRes
       .path=${args.path}
       .ranges=${args.ranges ?? []}
       .mode=${args.mode}
+      .wrap=${args.wrap}
       .maxBytes=${args.maxBytes ?? 2_000_000}
       .maxMarkdownRenderBytes=${args.maxMarkdownRenderBytes ?? 1_000_000}
       .locale=${ctx.locale}
@@ -144,6 +150,9 @@ export const previewStories: StoryGroup = {
       ranges: [{ lineStart: 40_000, lineEnd: 40_020 }],
     })),
     story('long-line', 'A 20,000-character line', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }] }),
+    story('wrap-long-line', 'Wrap lines: the 20,000-character line (Alt+Z)', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }], wrap: true }),
+    story('wrap-code', 'Wrap lines: code with a range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }], wrap: true }),
+    story('keys-help', 'Keyboard shortcuts (?): every key, each with its button', { path: 'src/net/retry.ts', ranges: [{ lineStart: 3, lineEnd: 6 }, { lineStart: 46, lineEnd: 62 }], keysHelp: true }),
     story('code-bidi', 'Code with direction controls (Trojan Source)', () => ({
       path: 'src/auth/console.js',
       host: createMemoryHost({ 'src/auth/console.js': trojanSourceFile }),

@@ -54,6 +54,21 @@ export interface QaSourcesHost {
    * it returns null, the link is the page's address with `#L10-L20`.
    */
   linkForRange?(req: QaRangeLinkRequest): string | null;
+  /**
+   * Opens a file in the host's own full view (a tab, a large dialog) — the
+   * preview's Open in full view. Without it the preview fills the screen
+   * itself (the Fullscreen API).
+   */
+  openFullView?(req: QaFullViewRequest): void;
+}
+
+/** What `openFullView` is asked to show: the file, its cited ranges and the mode the preview shows. */
+export interface QaFullViewRequest {
+  sessionId: string;
+  path: string;
+  /** 1-based, inclusive. */
+  ranges: Array<{ lineStart: number; lineEnd: number }>;
+  mode: 'rendered' | 'raw';
 }
 
 /** What `linkForRange` is asked for. */

@@ -129,7 +129,7 @@ export const en: QaTerms = {
   keyboardHelp: 'Keyboard shortcuts',
   keySwitchMode: 'Switch between Rendered and Raw',
   keyClose: 'Clear the selection or close the popover, then close the preview',
-  colourCapped: 'Long lines are coloured only up to {n} characters.',
+  colourCapped: 'Lines of {n} characters or more are shown without colours.',
   markedLines: 'lines {range}',
   find: 'Find in file',
   findPlaceholder: 'Find, or :line',

@@ -175,7 +175,7 @@ export interface QaTerms {
   keySwitchMode: string;
   /** Help entry of Escape: clears a selection or closes a popover first, then closes the preview. */
   keyClose: string;
-  /** Under a line whose colouring stopped: `Colours stop after 3,000 characters on long lines.` */
+  /** Notice of a file with lines too long to colour: `Lines of 3,000 characters or more are shown without colours.` */
   colourCapped: string;
   /** Margin label of a marked run in Rendered: `lines 27–36`. */
   markedLines: string;

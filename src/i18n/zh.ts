@@ -129,7 +129,7 @@ export const zh: QaTerms = {
   keyboardHelp: '键盘快捷键',
   keySwitchMode: '在预览和代码之间切换',
   keyClose: '先取消选择或关闭弹出框，再关闭预览',
-  colourCapped: '长行只对前 {n} 个字符着色。',
+  colourCapped: '{n} 个字符及以上的行不着色显示。',
   markedLines: '第 {range} 行',
   find: '在文件中查找',
   findPlaceholder: '查找，或输入 :行号',

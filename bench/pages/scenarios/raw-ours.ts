@@ -82,6 +82,8 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   const el = await newPreview(box, { [path]: text, [warmPath]: text.split('\n').slice(1_000, 1_200).join('\n'), [otherPath]: otherText });
   const first = text.slice(0, text.indexOf('\n'));
   el.mode = 'raw';
+  // `wrap`: long lines wrap (rows of varying height), set before the file opens.
+  if (params.wrap) (el as PreviewElement & { wrap?: boolean }).wrap = true;
   await el.updateComplete;
   if (params.warm) {
     const ready = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!) && coloured(el), 30_000, isRowOrToken);

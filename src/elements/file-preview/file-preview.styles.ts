@@ -37,7 +37,7 @@ export const previewStyles = css`
   /* Header */
   .header {
     display: flex;
-    flex-wrap: wrap;
+    flex-wrap: nowrap;
     align-items: center;
     gap: var(--_qa-space-2) var(--_qa-space-3);
     padding: var(--_qa-space-2) var(--_qa-space-3);
@@ -80,16 +80,34 @@ export const previewStyles = css`
     text-overflow: ellipsis;
     unicode-bidi: isolate;
   }
+  /* Folders shrink first, down to nothing (their separator goes with them); the file name shrinks last. */
   .crumb:not(.name) {
-    flex-shrink: 8;
-    min-inline-size: 3ch;
+    flex-shrink: 1000;
+    min-inline-size: 0;
+    overflow: hidden;
+  }
+  .crumb:not(.name) > bdi {
+    min-inline-size: 0;
   }
   .crumb:has(> .elided),
   .sep {
     flex: none;
   }
+  /* The name does not shrink while a folder can; then it takes what is left (beside the … button). */
   .crumb.name {
-    flex: 0 1 auto;
+    flex: 0 0 auto;
+    min-inline-size: 0;
+    max-inline-size: 100%;
+  }
+  .crumbs ol:has(.elided) > .crumb.name {
+    max-inline-size: calc(100% - 2.4em);
+  }
+  .crumb:has(> .elided) {
+    box-sizing: border-box;
+    inline-size: 2.4em;
+    overflow: hidden;
+  }
+  .crumb.name {
     color: var(--_qa-text);
     font-weight: 600;
   }
@@ -119,13 +137,13 @@ export const previewStyles = css`
     font-size: 12px;
     white-space: nowrap;
   }
+  /* The toolbar never shrinks (a button clipped off the end is lost): the breadcrumb gives way, folders first. */
   .toolbar {
     display: flex;
     align-items: center;
     gap: var(--_qa-space-2);
     margin-inline-start: auto;
-    flex: 0 1 auto;
-    min-inline-size: 0;
+    flex: none;
   }
   .toolbar > * {
     flex: none;
@@ -134,15 +152,163 @@ export const previewStyles = css`
     flex: 0 1 auto;
     min-inline-size: 0;
   }
+  /* The file's facts: quiet, one line, the first thing to go when the header is short of room. */
+  .facts {
+    flex: 0 100000 auto;
+    min-inline-size: 0;
+    margin: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--_qa-text-faint);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (max-width: 820px) {
+    .fact-language {
+      display: none;
+    }
+  }
+  @container (max-width: 720px) {
+    .fact-size {
+      display: none;
+    }
+  }
+  @container (max-width: 560px) {
+    .facts {
+      display: none;
+    }
+  }
+  /* Narrow: the header keeps the main controls; Wrap, Full view and Download are in the ? popover. */
+  @container (max-width: 480px) {
+    .toolbar > .wide-only {
+      display: none;
+    }
+    .crumbs {
+      min-inline-size: 6ch;
+    }
+  }
+  .header {
+    position: relative;
+  }
+  .keys-help {
+    position: absolute;
+    inset-block-start: calc(100% + 4px);
+    inset-inline-end: var(--_qa-space-2);
+    z-index: 5;
+    box-sizing: border-box;
+    inline-size: min(340px, calc(100% - 2 * var(--_qa-space-2)));
+    max-block-size: min(440px, 70vh);
+    overflow: auto;
+    padding: var(--_qa-space-2) var(--_qa-space-3) var(--_qa-space-3);
+    border: 1px solid var(--_qa-border-strong);
+    border-radius: var(--_qa-radius);
+    background: var(--_qa-surface);
+    color: var(--_qa-text);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 0.16);
+    font-size: 13px;
+  }
+  .keys-help-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_qa-space-2);
+  }
+  .keys-help-title {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    margin: 0;
+    font-weight: 600;
+  }
+  .keys-help-facts {
+    margin: 0 0 var(--_qa-space-2);
+    color: var(--_qa-text-quiet);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+  }
+  .keys-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .keys-list > li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_qa-space-3);
+    border-block-start: 1px solid var(--_qa-border);
+  }
+  .keys-action {
+    flex: 1 1 auto;
+    min-inline-size: 0;
+    min-block-size: 30px;
+    padding: 4px 6px;
+    margin-inline-start: -6px;
+    border-radius: var(--_qa-radius-small);
+    text-align: start;
+    color: var(--_qa-text);
+  }
+  button.keys-action:hover:not(:disabled) {
+    background: var(--_qa-hover);
+  }
+  button.keys-action:disabled {
+    color: var(--_qa-text-faint);
+    cursor: default;
+  }
+  .keys {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    flex: none;
+    color: var(--_qa-text-faint);
+  }
+  kbd {
+    min-inline-size: 1.6em;
+    padding: 1px 6px;
+    border: 1px solid var(--_qa-border-strong);
+    border-block-end-width: 2px;
+    border-radius: var(--_qa-radius-small);
+    background: var(--_qa-surface-raised);
+    color: var(--_qa-text);
+    font: 500 11.5px/1.5 var(--_qa-font-mono);
+    text-align: center;
+  }
+  .icon-button[aria-pressed='true'] {
+    background: color-mix(in srgb, var(--_qa-accent) 14%, transparent);
+    color: var(--_qa-accent);
+  }
+  /* Full view: the preview fills the screen. */
+  :host(:fullscreen) {
+    block-size: 100vh;
+    background: var(--_bg);
+  }
+  :host(:fullscreen) .raw,
+  :host(:fullscreen) .md-scroll {
+    max-block-size: none;
+  }
   @container (max-width: 380px) {
     .header {
       padding-inline: var(--_qa-space-2);
+    }
+    /* The partial notice below says it in words: an icon-only badge here would be a bare half-circle. */
+    .badge.partial {
+      display: none;
     }
     .toolbar {
       gap: var(--_qa-space-1);
     }
     .segment {
       padding-inline: 6px;
+    }
+    /* The Rendered / Raw segments keep their icons; the words are their names and tooltips. */
+    .segment-label {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
     }
     .icon-button {
       inline-size: 28px;
@@ -199,6 +365,9 @@ export const previewStyles = css`
     border: 1px solid var(--_qa-border);
   }
   .segment {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
     flex: 0 1 auto;
     min-inline-size: 0;
     overflow: hidden;
@@ -498,17 +667,69 @@ export const previewStyles = css`
     overflow: auto;
     overscroll-behavior: contain;
   }
-  .md-scroll > .qa-markdown {
-    padding: var(--_qa-space-3) var(--_qa-space-4) var(--_qa-space-4);
+  /* The start padding is the margin of the marked-run bands (rule and label); the bands lie behind the text. */
+  .md-scroll {
+    position: relative;
+    background-color: var(--_qa-surface);
   }
+  .md-scroll > .qa-markdown {
+    position: relative;
+    z-index: 1;
+    background-color: transparent;
+    padding: var(--_qa-space-3) var(--_qa-space-4) var(--_qa-space-4) 28px;
+  }
+  /*
+   * The scrollers' focus ring is drawn over the body, above their content:
+   * an outline of the scroller itself is painted under its positioned
+   * children (the raw view's sticky gutter covered its start edge, the rows
+   * its end edges).
+   */
   .md-scroll:focus-visible,
   .raw:focus-visible {
-    outline-offset: -2px;
+    outline: none;
+  }
+  .body:has(> .md-scroll:focus-visible, > .raw:focus-visible)::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: 3;
+    border: 2px solid var(--_qa-focus);
+    border-radius: var(--_qa-radius-small);
+    pointer-events: none;
+  }
+  /* Lines wider than the view fade out at its edge while there is more to scroll to. */
+  .body {
+    timeline-scope: --qa-raw-x;
+  }
+  .raw {
+    scroll-timeline: --qa-raw-x inline;
+  }
+  .body:has(> .raw:not([hidden]))::before {
+    content: '';
+    position: absolute;
+    inset-block: 0;
+    inset-inline-end: 0;
+    z-index: 2;
+    inline-size: 28px;
+    background: linear-gradient(to right, transparent, var(--_bg));
+    pointer-events: none;
+    opacity: 0;
+    animation: qa-raw-more linear both;
+    animation-timeline: --qa-raw-x;
+  }
+  @keyframes qa-raw-more {
+    0%,
+    96% {
+      opacity: 1;
+    }
+    100% {
+      opacity: 0;
+    }
   }
 
   /* The current range's blocks in Rendered: a deeper tint of the same band. */
-  .qa-markdown [data-qa-current] {
-    background-color: var(--_raw-tint-current);
+  .qa-markdown pre[data-qa-current] {
+    --_qa-md-mark-tint: color-mix(in srgb, var(--_qa-highlight-edge) 22%, transparent);
   }
 
   /* Raw view */
@@ -532,6 +753,20 @@ export const previewStyles = css`
     --_gutter: calc(var(--qa-raw-digits, 3) * 1ch + 28px);
     min-inline-size: 100%;
     inline-size: calc(var(--_gutter) + var(--qa-raw-columns, 80) * 1ch + 24px);
+  }
+  /* Wrap lines: rows as tall as their text, no sideways scrolling. */
+  .raw[data-wrap='on'] .raw-sizer {
+    inline-size: 100%;
+  }
+  .raw[data-wrap='on'] .ln {
+    block-size: auto;
+    white-space: pre-wrap;
+    word-break: break-all;
+  }
+  .ch-probe {
+    position: absolute;
+    visibility: hidden;
+    white-space: pre;
   }
   .ln {
     position: absolute;
@@ -643,6 +878,7 @@ export const previewStyles = css`
       border-color: CanvasText;
     }
   }
+
   /* Find bar: one row below the header. */
   .find-bar {
     flex: none;

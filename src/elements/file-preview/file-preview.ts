@@ -2,21 +2,24 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
-import { basename, extensionOf, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import { basename, extensionOf, formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
-import { markRanges } from '../../render/markdown/marks.js';
+import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
-import { adoptTokenSheet, languageForPath, warmHighlighter } from '../../render/highlight/index.js';
+import { adoptTokenSheet, languageForPath, MAX_TOKENIZED_LINE, warmHighlighter } from '../../render/highlight/index.js';
+import { formatBytes } from '../../i18n/index.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
 import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { previewStyles } from './file-preview.styles.js';
-import { renderBreadcrumb, renderModeToggle } from './header.js';
-import { renderError, renderNotices, renderRangesBar, renderSelectionBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
+import { renderActionButton, renderBreadcrumb, renderFacts, renderModeToggle, renderToggleButton, type FileFacts } from './header.js';
+import { actionFor, keysOf, withKey, type PreviewAction } from './keys.js';
+import { previewIcons } from './preview-icons.js';
+import { renderError, renderKeysHelp, renderNotices, renderRangesBar, renderSelectionBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
@@ -26,9 +29,13 @@ import {
   hasNulBytes,
   isBinaryMime,
   isMarkdownPath,
+  languageName,
+  lineCountOf,
   readAnswer,
   rememberMode,
   rememberedMode,
+  rememberWrap,
+  rememberedWrap,
 } from './preview-helpers.js';
 import { RawDocument } from './raw-document.js';
 import { RawView } from './raw-view.js';
@@ -187,6 +194,8 @@ export class QaFilePreview extends LitElement {
    * state (the request is aborted; Retry asks again). `0` waits for ever.
    */
   @property({ type: Number, attribute: 'timeout-ms' }) timeoutMs = DEFAULT_READ_TIMEOUT_MS;
+  /** Wrap long lines in Raw; unset, the choice remembered for this browser session (off when none was made). */
+  @property({ attribute: false }) wrap: boolean | undefined = undefined;
   /** Load remote images in rendered Markdown (default: placeholders). */
   @property({ type: Boolean, attribute: 'allow-remote-images' }) allowRemoteImages = false;
 
@@ -219,11 +228,23 @@ export class QaFilePreview extends LitElement {
   @state() private lineSelection: QaLineRange | null = null;
   /** What the last Copy did, announced in the selection bar. */
   @state() private copyNote = '';
+  /** Raw wraps long lines (Wrap lines; remembered for the browser session). */
+  @state() private wrapped = rememberedWrap();
+  /** The `?` popover of keys and actions is open. */
+  @state() private helpOpen = false;
+  /** The preview fills the screen (the Fullscreen API). */
+  @state() private fullView = false;
+  /** The open file has lines too long to colour (computed once per file). */
+  private longLines: boolean | null = null;
   private readonly rawRef = createRef<HTMLDivElement>();
   /** Height of the body part at its last layout: the raw view's likely height before it is laid out. */
   private bodyHeight: number | null = null;
   private bodyResize: ResizeObserver | null = null;
   private readonly markdownRef = createRef<HTMLDivElement>();
+  /** The layer of the marked-run bands behind the rendered document. */
+  private readonly bandsRef = createRef<HTMLDivElement>();
+  /** Redraws the bands when the document's layout changes (images, fonts, width). */
+  private bandsResize: ResizeObserver | null = null;
   private readonly rulerRef = createRef<HTMLDivElement>();
   /** Find in the file and go to line (the find bar). */
   private readonly find = new PreviewFind(this, () => this.findSource());
@@ -232,6 +253,7 @@ export class QaFilePreview extends LitElement {
     super();
     new SchemeController(this);
     this.addEventListener('keydown', (e) => this.onKeydown(e));
+    this.addEventListener('fullscreenchange', () => (this.fullView = this.ownerDocument.fullscreenElement === this));
   }
 
   override connectedCallback(): void {
@@ -291,6 +313,10 @@ export class QaFilePreview extends LitElement {
       if (this.path && this.host) this.load();
       else this.reset(this.path ? 'loading' : 'idle');
     }
+    if (changed.has('wrap') && this.wrap !== undefined && this.wrap !== this.wrapped) {
+      this.wrapped = this.wrap;
+      this.rawView?.setWrap(this.wrap);
+    }
     if (changed.has('ranges')) {
       this.rangeIndex = 0;
       // Raw: scroll before the template commits, while the layout is still clean (a cheap jump).
@@ -299,7 +325,10 @@ export class QaFilePreview extends LitElement {
   }
 
   private reset(status: Status): void {
+    this.bandsResize?.disconnect();
+    this.bandsResize = null;
     this.lineSelection = null;
+    this.longLines = null;
     this.copyNote = '';
     clearTimeout(this.loadTimer);
     this.loadAbort?.abort();
@@ -455,6 +484,7 @@ export class QaFilePreview extends LitElement {
       invisibleLabel: t('invisibleWarning'),
       heightHint: this.bodyHeight,
       onSelectLines: (range) => this.onSelectLines(path, range),
+      wrap: this.wrapped,
       ruler: this.rulerRef.value ?? null,
       onLaidOut: () => {
         if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
@@ -527,7 +557,30 @@ export class QaFilePreview extends LitElement {
       this.rawView?.setRanges(this.ranges, scroll ? current : null, this.rangeIndex);
     } else if (this.markdownDone && this.markdownRef.value) {
       const blocks = markRanges(this.markdownRef.value, this.ranges, this.rangeIndex);
+      this.drawMarkBands();
       if (scroll && blocks.length) this.scrollToBlocks(blocks);
+    }
+  }
+
+  /** One band per run of marked blocks behind the rendered text, with its `lines 27–36` label; redrawn when the layout changes. */
+  private drawMarkBands(): void {
+    const root = this.markdownRef.value;
+    const layer = this.bandsRef.value;
+    if (!root || !layer) return;
+    const t = this.localize.t.bind(this.localize);
+    const runs = markRuns(root, this.ranges, this.rangeIndex);
+    drawBands(layer, runs, (r, short) => (short ? formatRange(r) : t('markedLines', { range: formatRange(r) })));
+    if (!this.bandsResize) {
+      let last = -1;
+      this.bandsResize = new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+        const size = box ? box.blockSize * 100_000 + box.inlineSize : 0;
+        if (size === last) return;
+        last = size;
+        // In a task of its own: drawing reads layout, which must not happen inside the observer's step.
+        setTimeout(() => this.drawMarkBands(), 0);
+      });
+      this.bandsResize.observe(root);
     }
   }
 
@@ -644,6 +697,12 @@ export class QaFilePreview extends LitElement {
 
   private onKeydown(e: KeyboardEvent): void {
     if (e.defaultPrevented) return;
+    if (e.key === 'Escape' && this.helpOpen) {
+      // Escape first closes the popover of keys.
+      e.preventDefault();
+      this.setHelp(false);
+      return;
+    }
     // Ctrl/Cmd+F: find in the file; Ctrl/Cmd+G: go to line (the find bar, starting with `:`). Escape closes the bar first.
     if (this.status === 'ready' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && /^[fg]$/i.test(e.key)) {
       e.preventDefault();
@@ -672,7 +731,170 @@ export class QaFilePreview extends LitElement {
     if ((next || prev) && this.ranges.length && this.status === 'ready' && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       this.stepRange(next ? 1 : -1);
+      return;
     }
+    const action = actionFor(e);
+    if (!action || action === 'close' || action === 'next-range' || action === 'previous-range' || !this.can(action)) return;
+    e.preventDefault();
+    this.run(action);
+  }
+
+  /** True when `action` applies now (its key works, its button in the help is enabled). */
+  private can(action: PreviewAction): boolean {
+    const ready = this.status === 'ready';
+    const path = this.file?.path ?? this.path ?? '';
+    switch (action) {
+      case 'help':
+      case 'close':
+        return true;
+      case 'toggle-mode':
+        return ready && isMarkdownPath(path) && !(this.overRenderLimit || this.renderFailed || this.tooComplex);
+      case 'wrap':
+        return ready && this.currentMode === 'raw';
+      case 'full-view':
+        return !!path && this.status !== 'idle';
+      case 'download':
+        return !!this.file && (ready || this.status === 'too-large' || this.status === 'empty');
+      case 'next-range':
+      case 'previous-range':
+        return ready && this.ranges.length > 0;
+      case 'copy-lines':
+      case 'copy-link':
+        return ready && !!this.lineSelection && this.currentMode === 'raw';
+      default:
+        return false;
+    }
+  }
+
+  /** Does `action` (a key, or its button in the help). */
+  private run(action: PreviewAction): void {
+    switch (action) {
+      case 'help':
+        this.setHelp(!this.helpOpen);
+        break;
+      case 'close':
+        this.dispatchEvent(new QaCloseEvent());
+        break;
+      case 'toggle-mode':
+        this.onToggle(this.currentMode === 'raw' ? 'rendered' : 'raw');
+        break;
+      case 'wrap':
+        this.setWrap(!this.wrapped);
+        break;
+      case 'full-view':
+        this.toggleFullView();
+        break;
+      case 'download':
+        this.download();
+        break;
+      case 'next-range':
+        this.stepRange(1);
+        break;
+      case 'previous-range':
+        this.stepRange(-1);
+        break;
+      case 'copy-lines':
+        this.copyLines();
+        break;
+      case 'copy-link':
+        this.copyLink();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Turns Wrap lines on or off in Raw, and remembers the choice for the browser session. */
+  setWrap(on: boolean): void {
+    this.wrapped = on;
+    this.wrap = on;
+    rememberWrap(on);
+    this.rawView?.setWrap(on);
+  }
+
+  /** Lines wrap in Raw. */
+  get wrapLines(): boolean {
+    return this.wrapped;
+  }
+
+  /** Open in full view: the host's `openFullView` when it has one, else the preview fills the screen (again: back). */
+  private toggleFullView(): void {
+    const doc = this.ownerDocument;
+    if (doc.fullscreenElement === this) {
+      void doc.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    const host = this.host;
+    if (host && typeof host.openFullView === 'function') {
+      try {
+        host.openFullView({ sessionId: this.sessionId, path: this.file?.path ?? this.path ?? '', ranges: this.ranges.map((r) => ({ ...r })), mode: this.currentMode });
+      } catch {
+        // A host hook that fails leaves the preview as it is.
+      }
+      return;
+    }
+    void this.requestFullscreen?.().catch(() => undefined);
+  }
+
+  /** Opens (true) or closes the `?` popover of keys, as its button does. */
+  showKeys(open: boolean): void {
+    this.setHelp(open);
+  }
+
+  /** Opens or closes the `?` popover; focus goes into it, and back to its button when it closes. */
+  private setHelp(open: boolean, refocus = true): void {
+    if (open === this.helpOpen) return;
+    this.helpOpen = open;
+    void this.updateComplete.then(() => {
+      const root = this.renderRoot;
+      if (open) root.querySelector<HTMLElement>('.keys-help .keys-action:not(:disabled)')?.focus();
+      else if (refocus) root.querySelector<HTMLElement>('.help-button')?.focus();
+    });
+  }
+
+  /** Arrow keys move between the popover's buttons. */
+  private onHelpKeydown(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('.keys-help .keys-action:not(:disabled)')];
+    if (!buttons.length) return;
+    e.preventDefault();
+    const active = this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null;
+    const at = buttons.indexOf(active as HTMLElement);
+    const n = buttons.length;
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : (at + (e.key === 'ArrowDown' ? 1 : -1) + n) % n;
+    buttons[next]!.focus();
+  }
+
+  /** Focus leaving the popover (not to its own button) closes it. */
+  private onHelpFocusOut(e: FocusEvent): void {
+    const to = e.relatedTarget as Node | null;
+    const pop = this.renderRoot.querySelector('.keys-help');
+    if (!to || pop?.contains(to) || (to as Element).classList?.contains('help-button')) return;
+    this.setHelp(false, false);
+  }
+
+  /** The file's facts for the header: lines, size and language. */
+  private get facts(): FileFacts | null {
+    if (this.status !== 'ready' || !this.file || !this.doc) return null;
+    const path = this.file.path;
+    const lang = languageForPath(path);
+    return {
+      lines: this.doc.count || lineCountOf(this.file.content),
+      size: formatBytes(this.byteSize, this.localize.lang),
+      language: isMarkdownPath(path) ? 'Markdown' : lang ? languageName(lang) : this.localize.t('plainText'),
+    };
+  }
+
+  /** True when the file has a line too long to colour (Raw says so). */
+  private get hasLongLines(): boolean {
+    const doc = this.doc;
+    if (!doc || !this.file || !languageForPath(this.file.path)) return false;
+    if (this.longLines === null) {
+      let long = false;
+      for (let i = 0; i < doc.count && !long; i += 1) long = doc.lineLength(i) >= MAX_TOKENIZED_LINE;
+      this.longLines = long;
+    }
+    return this.longLines;
   }
 
   private onSelectLines(path: string, range: QaLineRange): void {
@@ -767,7 +989,9 @@ export class QaFilePreview extends LitElement {
     return html`<div part="base" class="base" data-status=${this.status} lang=${this.localize.lang}>
       <header part="header" class="header">
         ${renderBreadcrumb(path, this.crumbsExpanded, t, () => (this.crumbsExpanded = true))}
+        ${this.facts ? renderFacts(this.facts, t) : nothing}
         <div part="toolbar" class="toolbar">${this.renderToolbar()}</div>
+        ${this.helpOpen ? this.renderHelp() : nothing}
       </header>
       ${this.find.renderBar(t, this.localize.lang)}
       ${this.renderNotices()} ${this.renderChip()} ${this.renderSelection()}
@@ -783,12 +1007,49 @@ export class QaFilePreview extends LitElement {
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
       ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed || this.tooComplex, t, (m) => this.onToggle(m)) : nothing}
       ${ready ? this.find.renderButton(t) : nothing}
-      <button part="button" class="icon-button" type="button" title=${t('download')} aria-label=${t('download')} ?disabled=${!canDownload} @click=${() => this.download()}>
+      ${ready && this.currentMode === 'raw'
+        ? renderToggleButton({ label: t('wrapLines'), title: withKey(t('wrapLines'), 'wrap'), keys: keysOf('wrap'), pressed: this.wrapped, icon: previewIcons.wrap(), cls: 'wrap-button wide-only', onClick: () => this.setWrap(!this.wrapped) })
+        : nothing}
+      ${renderActionButton({
+        label: this.fullView ? t('exitFullView') : t('openFullView'),
+        title: withKey(this.fullView ? t('exitFullView') : t('openFullView'), 'full-view'),
+        keys: keysOf('full-view'),
+        disabled: !this.can('full-view'),
+        icon: this.fullView ? previewIcons.exitFullView() : previewIcons.fullView(),
+        cls: 'full-view-button wide-only',
+        onClick: () => this.toggleFullView(),
+      })}
+      <button part="button" class="icon-button wide-only" type="button" title=${withKey(t('download'), 'download')} aria-label=${t('download')} aria-keyshortcuts=${keysOf('download') ?? nothing} ?disabled=${!canDownload} @click=${() => this.download()}>
         ${icons.download()}
       </button>
+      ${renderActionButton({ label: t('keyboardHelp'), title: withKey(t('keyboardHelp'), 'help'), keys: keysOf('help'), expanded: this.helpOpen, icon: previewIcons.keyboard(), cls: 'help-button', onClick: () => this.setHelp(!this.helpOpen) })}
       <button part="button" class="icon-button" type="button" title=${t('close')} aria-label=${t('close')} @click=${() => this.dispatchEvent(new QaCloseEvent())}>
         ${icons.close()}
       </button>`;
+  }
+
+  private renderHelp(): TemplateResult {
+    const t = this.localize.t.bind(this.localize);
+    const f = this.facts;
+    return html`<div class="keys-help-wrap" @focusout=${(e: FocusEvent) => this.onHelpFocusOut(e)}>
+      ${renderKeysHelp(
+        {
+          id: `${this.idPrefix}keys`,
+          facts: f ? [t('lineCount', { n: f.lines }), f.size, f.language].join(' · ') : null,
+          t,
+          can: (a) => this.can(a),
+          label: (a) => (a === 'full-view' && this.fullView ? t('exitFullView') : null),
+        },
+        {
+          run: (a) => {
+            this.setHelp(false);
+            this.run(a);
+          },
+          close: () => this.setHelp(false),
+          keydown: (e) => this.onHelpKeydown(e),
+        },
+      )}
+    </div>`;
   }
 
   private renderNotices(): TemplateResult | typeof nothing {
@@ -801,6 +1062,7 @@ export class QaFilePreview extends LitElement {
     if (this.partial) notes.push(t('partialNotice'));
     if (this.doc?.hasBidi && this.currentMode === 'raw') notes.push(t('bidiWarning'));
     if (this.doc?.hasInvisible && this.currentMode === 'raw') notes.push(t('invisibleWarning'));
+    if (this.currentMode === 'raw' && this.hasLongLines) notes.push(t('colourCapped', { n: MAX_TOKENIZED_LINE.toLocaleString(this.localize.lang) }));
     return renderNotices(notes);
   }
 
@@ -865,10 +1127,11 @@ export class QaFilePreview extends LitElement {
     const renderable = isMarkdownPath(this.file!.path) && !this.overRenderLimit;
     return html`${renderable
         ? html`<div class="md-scroll" role="region" aria-label=${`${t('rendered')}: ${name}`} tabindex="0" ?hidden=${mode !== 'rendered'}>
+            <div class="qa-bands" aria-hidden="true" ${ref(this.bandsRef)}></div>
             <div class="qa-markdown" part="markdown" ${ref(this.markdownRef)} @click=${(e: MouseEvent) => this.onMarkdownClick(e)}></div>
           </div>`
         : nothing}
-      <div class="raw" part="raw" ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>
+      <div class="raw" part="raw" data-wrap=${this.wrapped ? 'on' : 'off'} ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>
       <div class="raw-ruler" part="ruler" ?hidden=${mode !== 'raw'} ${ref(this.rulerRef)}></div>`;
   }
 }

@@ -8,6 +8,7 @@ import { revealHidden } from '../../model/text.js';
 import type { QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
 import { crumbs } from './preview-helpers.js';
+import { keysOf } from './keys.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
@@ -78,11 +79,62 @@ export function renderModeToggle(mode: QaPreviewMode, renderedDisabled: boolean,
       aria-disabled=${disabled ? 'true' : nothing}
       tabindex=${m === mode ? 0 : -1}
       @click=${() => !disabled && pick(m)}
+      aria-label=${label}
+      aria-keyshortcuts=${keysOf('toggle-mode') ?? nothing}
       @keydown=${(e: KeyboardEvent) => onRadioKey(e, mode, renderedDisabled, pick)}
     >
-      ${label}
+      ${m === 'rendered' ? icons.file() : icons.code()}<span class="segment-label">${label}</span>
     </button>`;
   return html`<div part="toggle" class="toggle" role="radiogroup" aria-label=${t('viewMode')}>
     ${option('rendered', t('rendered'), renderedDisabled)} ${option('raw', t('raw'), false)}
   </div>`;
+}
+
+/** What the header says about the file: `62 lines · 1.9 kB · TypeScript`. */
+export interface FileFacts {
+  lines: number;
+  size: string;
+  language: string;
+}
+
+/** The file's facts, quiet, after the breadcrumb (hidden where the header is narrow: the help popover repeats them). */
+export function renderFacts(facts: FileFacts, t: Translate): TemplateResult {
+  const text = [t('lineCount', { n: facts.lines }), facts.size, facts.language].join(' · ');
+  // Each fact is its own span, so a narrower header drops the language first, then the size.
+  return html`<p part="facts" class="facts" title=${text}>
+    <span class="fact">${t('lineCount', { n: facts.lines })}</span><span class="fact fact-size"> · ${facts.size}</span><span class="fact fact-language"> · ${facts.language}</span>
+  </p>`;
+}
+
+/** A header button that toggles (Wrap lines): `aria-pressed`, its key in the tooltip. */
+export function renderToggleButton(opts: { label: string; title: string; keys?: string; pressed: boolean; icon: TemplateResult | unknown; cls: string; onClick: () => void }): TemplateResult {
+  return html`<button
+    part="button"
+    class=${`icon-button ${opts.cls}`}
+    type="button"
+    title=${opts.title}
+    aria-label=${opts.label}
+    aria-pressed=${opts.pressed ? 'true' : 'false'}
+    aria-keyshortcuts=${opts.keys ?? nothing}
+    @click=${opts.onClick}
+  >
+    ${opts.icon}
+  </button>`;
+}
+
+/** A header button for an action, its key in the tooltip and `aria-keyshortcuts`. */
+export function renderActionButton(opts: { label: string; title: string; keys?: string; disabled?: boolean; expanded?: boolean; icon: TemplateResult | unknown; cls: string; onClick: () => void }): TemplateResult {
+  return html`<button
+    part="button"
+    class=${`icon-button ${opts.cls}`}
+    type="button"
+    title=${opts.title}
+    aria-label=${opts.label}
+    aria-keyshortcuts=${opts.keys ?? nothing}
+    aria-expanded=${opts.expanded === undefined ? nothing : opts.expanded ? 'true' : 'false'}
+    ?disabled=${!!opts.disabled}
+    @click=${opts.onClick}
+  >
+    ${opts.icon}
+  </button>`;
 }

@@ -45,6 +45,47 @@ export function rememberMode(extension: string, mode: QaPreviewMode): void {
   }
 }
 
+const WRAP_KEY = 'qa-sources-kit:preview-wrap';
+
+/** The Wrap lines choice remembered in this browser session (off when none was made). */
+export function rememberedWrap(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(WRAP_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers the Wrap lines choice for this browser session (silently skipped where storage is not allowed). */
+export function rememberWrap(on: boolean): void {
+  try {
+    globalThis.sessionStorage?.setItem(WRAP_KEY, on ? 'on' : 'off');
+  } catch {
+    // Storage is off: the choice lasts as long as the element.
+  }
+}
+
+/** Names of languages whose id does not read as the name (`csharp`, `typescript`), for the header. */
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  bat: 'Batch', cpp: 'C++', csharp: 'C#', css: 'CSS', dotenv: '.env', fsharp: 'F#', graphql: 'GraphQL', hcl: 'HCL', html: 'HTML',
+  http: 'HTTP', ini: 'INI', javascript: 'JavaScript', json: 'JSON', json5: 'JSON5', jsonc: 'JSON with comments', jsonl: 'JSON Lines',
+  jsx: 'JSX', latex: 'LaTeX', objc: 'Objective-C', 'objective-c': 'Objective-C', php: 'PHP', powershell: 'PowerShell', scss: 'SCSS',
+  shellscript: 'Shell', sql: 'SQL', svelte: 'Svelte', toml: 'TOML', tsx: 'TSX', typescript: 'TypeScript', vue: 'Vue', xml: 'XML', yaml: 'YAML',
+};
+
+/** A language id (`typescript`) as people name it (`TypeScript`). */
+export function languageName(id: string): string {
+  return LANGUAGE_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** Lines of a text as an editor counts them: a final line break does not start another line. */
+export function lineCountOf(text: string): number {
+  if (text === '') return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n += 1;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
 const TEXT_MIME = /^(text\/|application\/(json|ld\+json|xml|javascript|ecmascript|x-javascript|typescript|x-typescript|yaml|x-yaml|toml|x-toml|x-sh|x-shellscript|sql|graphql|x-httpd-php|x-ndjson|csv|manifest\+json|x-www-form-urlencoded)\b|[a-z]+\/[\w.+-]*\+(json|xml)\b|image\/svg\+xml)/i;
 
 /** True when the host's MIME type says the content is not text (images, archives, `application/octet-stream`…). */

@@ -49,6 +49,8 @@ export interface RawViewOptions {
   onLaidOut?: () => void;
   /** Called when the reader selects lines by their numbers (click, shift-click, drag), once the pointer is released. */
   onSelectLines?: (range: QaLineRange) => void;
+  /** Long lines wrap (rows of varying height) instead of scrolling sideways. */
+  wrap?: boolean;
   /** The element beside the scroll track that becomes the overview ruler (ranges and find matches in the whole file). */
   ruler?: HTMLElement | null;
 }
@@ -110,6 +112,18 @@ export class RawView {
   private readonly unsubscribe: () => void;
   private readonly resize: ResizeObserver;
   private readonly onSelection = () => this.trackSelection();
+  /** Lines wrap: rows are as tall as their text needs, in whole lines of 20px. */
+  private wrapOn = false;
+  /**
+   * With wrapping: where each 0-based line starts in the sizer (px), `count + 1`
+   * entries, from each line's length and the characters that fit a row,
+   * corrected by the heights of rows once they are laid out. Null without.
+   */
+  private tops: Float64Array | null = null;
+  /** With wrapping: the visual rows of lines whose laid-out height differs from the estimate (wide characters, tabs, markers). */
+  private readonly measured = new Map<number, number>();
+  /** With wrapping: the scroller width the tops were computed for. */
+  private wrapWidth = -1;
   /** Called after the rows in the DOM changed (scrolled, re-coloured): find marks them again. */
   onPaint: (() => void) | null = null;
   /** The overview ruler, when the view has one. */
@@ -171,6 +185,119 @@ export class RawView {
     // The border box does not change when a scrollbar comes or goes, so rows never re-trigger it.
     this.resize.observe(container, { box: 'border-box' });
     this.unsubscribe = doc.onTokens((from, to) => this.repaint(from, to));
+    if (options.wrap) this.setWrap(true, false);
+  }
+
+  /**
+   * Wraps long lines (rows of varying height; numbers, bands and selection
+   * follow their real lines) or stops wrapping. The line at the top of the
+   * view stays there.
+   */
+  setWrap(on: boolean, keepTop = true): void {
+    if (on === this.wrapOn) return;
+    const [top] = this.visible();
+    this.wrapOn = on;
+    this.scroller.dataset.wrap = on ? 'on' : 'off';
+    this.measured.clear();
+    this.wrapWidth = -1;
+    this.layoutWrap();
+    for (const row of this.rows.values()) row.remove();
+    this.rows.clear();
+    this.gutterKey = '';
+    if (keepTop && this.height !== null) this.scroller.scrollTop = this.topOf(top) + PAD_TOP;
+    this.paint();
+  }
+
+  /** Lines wrap. */
+  get wrapping(): boolean {
+    return this.wrapOn;
+  }
+
+  /** The characters of monospace text that fit one wrapped row. */
+  private columnsPerRow(): number {
+    const doc = this.scroller.ownerDocument;
+    const probe = doc.createElement('span');
+    probe.className = 'ch-probe';
+    probe.textContent = '0'.repeat(64);
+    this.sizer.append(probe);
+    const ch = probe.getBoundingClientRect().width / 64 || 7.5;
+    probe.remove();
+    const digits = String(this.doc.count).length;
+    // The row's padding: the gutter (digits + 28px), 12px after it, 16px at the end.
+    const room = this.scroller.clientWidth - (digits * ch + 28 + 12 + 16);
+    return Math.max(8, Math.floor(room / ch));
+  }
+
+  /** With wrapping on, computes where every line starts (see `tops`) and sizes the sizer; off, fixed 20px lines. */
+  private layoutWrap(): void {
+    const count = Math.max(1, this.doc.count);
+    if (!this.wrapOn) {
+      this.tops = null;
+      this.sizer.style.setProperty('block-size', `${count * LINE_HEIGHT}px`);
+      return;
+    }
+    const width = this.scroller.clientWidth;
+    const cols = this.columnsPerRow();
+    this.wrapWidth = width;
+    const n = this.doc.count;
+    const tops = new Float64Array(n + 1);
+    let y = 0;
+    for (let i = 0; i < n; i += 1) {
+      tops[i] = y;
+      y += (this.measured.get(i) ?? Math.max(1, Math.ceil(this.doc.lineLength(i) / cols))) * LINE_HEIGHT;
+    }
+    tops[n] = y;
+    this.tops = tops;
+    this.sizer.style.setProperty('block-size', `${Math.max(LINE_HEIGHT, y)}px`);
+  }
+
+  /** Where 0-based line `n` starts in the sizer (px). */
+  topOf(n: number): number {
+    const t = this.tops;
+    if (!t) return n * LINE_HEIGHT;
+    return t[Math.max(0, Math.min(n, t.length - 1))]!;
+  }
+
+  /** The height of 0-based line `n`'s row (px). */
+  heightOf(n: number): number {
+    return this.topOf(n + 1) - this.topOf(n);
+  }
+
+  /** The 0-based line whose row holds sizer height `y`. */
+  private lineAtY(y: number): number {
+    const t = this.tops;
+    if (!t) return Math.floor(y / LINE_HEIGHT);
+    let lo = 0;
+    let hi = this.doc.count - 1;
+    if (hi < 0) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (t[mid]! <= y) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /**
+   * With wrapping: takes the laid-out height of rows just added; where one
+   * differs from its estimate, recomputes the tops and moves the rows.
+   */
+  private measureRows(added: number[]): void {
+    if (!this.wrapOn || !added.length) return;
+    let changed = false;
+    for (const n of added) {
+      const row = this.rows.get(n);
+      if (!row) continue;
+      const rows = Math.max(1, Math.round(row.offsetHeight / LINE_HEIGHT));
+      if (rows * LINE_HEIGHT !== this.heightOf(n)) {
+        this.measured.set(n, rows);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    this.layoutWrap();
+    for (const [n, row] of this.rows) row.style.setProperty('top', `${this.topOf(n)}px`);
+    this.gutterKey = '';
   }
 
   /**
@@ -193,6 +320,15 @@ export class RawView {
   /** Takes the laid-out height, applies a scroll position waiting for it, and repaints. */
   private settle(visible: boolean): void {
     this.height = visible ? this.scroller.clientHeight : null;
+    if (visible && this.wrapOn && this.scroller.clientWidth !== this.wrapWidth) {
+      // Another width wraps differently: estimate again, keeping the top line.
+      const [top] = this.visible();
+      this.measured.clear();
+      this.layoutWrap();
+      for (const [n, row] of this.rows) row.style.setProperty('top', `${this.topOf(n)}px`);
+      this.gutterKey = '';
+      if (this.pendingTop === null && top > 0) this.scroller.scrollTop = this.topOf(top) + PAD_TOP;
+    }
     // The ruler sits just inside the scroll track (its width is known once laid out).
     if (visible && this.ruler) this.ruler.el.style.setProperty('--_ruler-end', `${Math.max(0, this.scroller.offsetWidth - this.scroller.clientWidth)}px`);
     if (this.height !== null && this.pendingTop !== null) {
@@ -260,8 +396,14 @@ export class RawView {
     const fits = Math.floor(h / LINE_HEIGHT);
     const room = fits - (end - start + 1);
     // Tall views keep the usual context; short ones give up to two lines of it to show the whole range.
-    const context = room >= CONTEXT_LINES ? CONTEXT_LINES : room >= MIN_CONTEXT_LINES ? room : Math.min(MIN_CONTEXT_LINES, Math.max(0, fits - 1));
-    const target = Math.max(0, (start - 1 - context) * LINE_HEIGHT + PAD_TOP);
+    let context = room >= CONTEXT_LINES ? CONTEXT_LINES : room >= MIN_CONTEXT_LINES ? room : Math.min(MIN_CONTEXT_LINES, Math.max(0, fits - 1));
+    if (this.tops) {
+      // Wrapped rows: the same rule, in pixels.
+      const tall = this.topOf(end) - this.topOf(start - 1);
+      const above = (c: number) => this.topOf(start - 1) - this.topOf(Math.max(0, start - 1 - c));
+      context = tall + above(CONTEXT_LINES) <= h ? CONTEXT_LINES : tall + above(MIN_CONTEXT_LINES) <= h ? MIN_CONTEXT_LINES : this.heightOf(start - 1) + above(1) <= h ? 1 : 0;
+    }
+    const target = Math.max(0, this.topOf(Math.max(0, start - 1 - context)) + PAD_TOP);
     if (this.height === null) this.pendingTop = target;
     else this.scrollAligned(target);
     // The rows on screen first; the ones around them follow in the next frame.
@@ -283,6 +425,7 @@ export class RawView {
   visible(): [number, number] {
     const h = this.height ?? this.hint;
     const top = this.pendingTop ?? (this.height === null ? 0 : this.scroller.scrollTop);
+    if (this.tops) return [this.lineAtY(top), Math.min(this.doc.count, this.lineAtY(top + h) + 1)];
     const first = Math.floor(top / LINE_HEIGHT);
     return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((top + h) / LINE_HEIGHT))];
   }
@@ -313,15 +456,18 @@ export class RawView {
     const wanted = new Set<number>(this.pinned.filter((n) => n < this.doc.count));
     for (let n = from; n < to; n += 1) wanted.add(n);
     const order = [...wanted].sort((a, b) => b - a);
+    const added: number[] = [];
     for (const n of order) {
       let row = this.rows.get(n);
       if (!row) {
         row = this.makeRow(n);
         this.rows.set(n, row);
         this.sizer.insertBefore(row, next);
+        added.push(n);
       }
       next = row;
     }
+    this.measureRows(added);
     this.paintNumbers(from, to);
     if (end > first) this.doc.prioritize(first, end);
     this.onPaint?.();
@@ -336,8 +482,8 @@ export class RawView {
   lineInView(line: number): boolean {
     if (this.height === null) return false;
     const top = this.scroller.scrollTop;
-    const y = (line - 1) * LINE_HEIGHT + PAD_TOP;
-    return y >= top && y + LINE_HEIGHT <= top + this.height;
+    const y = this.topOf(line - 1) + PAD_TOP;
+    return y >= top && y + this.heightOf(line - 1) <= top + this.height;
   }
 
   /** Scrolls to 1-based `line` (with context above) unless it is in view already. */
@@ -348,8 +494,8 @@ export class RawView {
   /** Scrolls the least that brings 1-based `line` wholly into view (to the top edge from above, the bottom edge from below). */
   private keepInView(line: number): void {
     if (this.height === null || this.lineInView(line)) return;
-    const y = (line - 1) * LINE_HEIGHT + PAD_TOP;
-    this.scroller.scrollTop = y < this.scroller.scrollTop ? y : y + LINE_HEIGHT - this.height;
+    const y = this.topOf(line - 1) + PAD_TOP;
+    this.scroller.scrollTop = y < this.scroller.scrollTop ? y : y + this.heightOf(line - 1) - this.height;
     this.paint(0);
   }
 
@@ -403,13 +549,15 @@ export class RawView {
       const b = Math.min(to, this.selected.lineEnd);
       if (b > a) runs.push([a, b, 'nums sel']);
     }
+    // A wrapped line's number is followed by an empty line per extra row, so numbers stay beside their lines.
+    const label = this.tops ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1)) : (i: number) => String(i + 1);
     this.numbered = [from, to];
     const key = `${from}-${to}|${runs.join('|')}`;
     if (key === this.gutterKey) return;
     this.gutterKey = key;
     const place = (el: HTMLElement, a: number, b: number) => {
-      el.dataset.lines = Array.from({ length: b - a }, (_, i) => a + i + 1).join('\n');
-      el.style.setProperty('top', `${a * LINE_HEIGHT}px`);
+      el.dataset.lines = Array.from({ length: b - a }, (_, i) => label(a + i)).join('\n');
+      el.style.setProperty('top', `${this.topOf(a)}px`);
     };
     place(this.numbers, from, to);
     const bands = runs.map(([a, b, cls]) => {
@@ -425,7 +573,7 @@ export class RawView {
     const row = this.scroller.ownerDocument.createElement('div');
     row.className = 'ln';
     row.dataset.n = String(n + 1);
-    row.style.setProperty('top', `${n * LINE_HEIGHT}px`);
+    row.style.setProperty('top', `${this.topOf(n)}px`);
     renderLine(this.doc.line(n), this.doc.tokensOf(n), row, this.bidiLabel, this.invisibleLabel);
     this.decorate(row, n);
     return row;
@@ -475,7 +623,7 @@ export class RawView {
   /** The 1-based line under a pointer's viewport height. */
   private lineAt(clientY: number): number {
     const top = this.sizer.getBoundingClientRect().top;
-    return Math.max(1, Math.min(this.doc.count, Math.floor((clientY - top) / LINE_HEIGHT) + 1));
+    return Math.max(1, Math.min(this.doc.count, this.lineAtY(clientY - top) + 1));
   }
 
   private gutterDown(e: PointerEvent): void {

@@ -10,6 +10,7 @@ import { formatRange, type QaLineRange } from '../../model/present.js';
 import type { QaPreviewMode } from '../shared/events.js';
 import { icons } from '../shared/icons.js';
 import { previewIcons } from './preview-icons.js';
+import { PREVIEW_KEYS, showKey, type PreviewAction } from './keys.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
@@ -121,5 +122,38 @@ export function renderSelectionBar(
     <button part="button" class="text-button" type="button" @click=${actions.copyLink}>${previewIcons.link()}<span>${t('copyLink')}</span></button>
     <button part="button" class="icon-button small" type="button" title=${`${t('clearSelection')} (Esc)`} aria-label=${t('clearSelection')} @click=${actions.clear}>${previewIcons.clear()}</button>
     <span class="selection-note" role="status">${note}</span>
+  </div>`;
+}
+
+/**
+ * The `?` popover: every action of the preview with its keys, each a button
+ * that does it (the header keeps only the main buttons where it is narrow,
+ * so this is also where they are). Actions that do not apply now (no
+ * selection, one range) are disabled; keys that work inside another part
+ * (the find bar) are listed without a button. The file's facts head it.
+ */
+export function renderKeysHelp(
+  opts: { id: string; facts: string | null; t: Translate; can: (a: PreviewAction) => boolean; label?: (a: PreviewAction) => string | null },
+  actions: { run: (a: PreviewAction) => void; close: () => void; keydown: (e: KeyboardEvent) => void },
+): TemplateResult {
+  const { t } = opts;
+  return html`<div class="keys-help" part="keys-help" id=${opts.id} role="dialog" aria-labelledby=${`${opts.id}-title`} @keydown=${actions.keydown}>
+    <div class="keys-help-head">
+      <p class="keys-help-title" id=${`${opts.id}-title`}>${previewIcons.keyboard()}${t('keyboardHelp')}</p>
+      <button part="button" class="icon-button small" type="button" title=${`${t('close')} (Esc)`} aria-label=${t('close')} @click=${actions.close}>${previewIcons.clear()}</button>
+    </div>
+    ${opts.facts ? html`<p class="keys-help-facts">${opts.facts}</p>` : nothing}
+    <ul class="keys-list">
+      ${PREVIEW_KEYS.filter((k) => k.action !== 'help').map((k) => {
+        const label = opts.label?.(k.action) ?? t(k.term);
+        const keys = html`<span class="keys">${k.keys.map((c, i) => html`${i ? html`<span class="or" aria-hidden="true">/</span>` : nothing}<kbd>${showKey(c)}</kbd>`)}</span>`;
+        return html`<li>
+          ${k.listedOnly
+            ? html`<span class="keys-action">${label}</span>`
+            : html`<button class="keys-action" type="button" data-action=${k.action} aria-keyshortcuts=${k.keys.join(' ')} ?disabled=${!opts.can(k.action)} @click=${() => actions.run(k.action)}>${label}</button>`}
+          ${keys}
+        </li>`;
+      })}
+    </ul>
   </div>`;
 }

@@ -432,26 +432,68 @@ export const markdownStyles = css`
     content: '· ';
   }
 
-  /* Blocks that contain referenced lines */
-  .qa-markdown [data-qa-marked] {
-    background-color: var(--_qa-highlight);
-    box-shadow: inset 3px 0 0 var(--_qa-highlight-edge);
-    border-radius: var(--_qa-radius-small);
+  /*
+   * Blocks that contain referenced lines: one band per run of them, drawn
+   * behind the text by the preview (.qa-band, from drawBands), so a marked
+   * block keeps its exact place and its own look — no padding, no rounded
+   * pill, no second tint on tables. Code blocks keep their background, tinted.
+   */
+  .qa-markdown pre[data-qa-marked] {
+    background-image: linear-gradient(var(--_qa-md-mark-tint), var(--_qa-md-mark-tint));
+    border-color: color-mix(in srgb, var(--_qa-highlight-edge) 45%, var(--_qa-border));
   }
-  .qa-markdown [data-qa-marked]:dir(rtl) {
-    box-shadow: inset -3px 0 0 var(--_qa-highlight-edge);
+  .qa-markdown {
+    --_qa-md-mark-tint: color-mix(in srgb, var(--_qa-highlight-edge) 12%, transparent);
   }
-  .qa-markdown :is(p, li, h1, h2, h3, h4, h5, h6, dt, dd)[data-qa-marked] {
-    padding-inline-start: 0.5em;
+  .qa-bands {
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline: 0;
+    block-size: 0;
+    pointer-events: none;
+    user-select: none;
+  }
+  .qa-band {
+    position: absolute;
+    inset-inline: 6px;
+    box-sizing: border-box;
+    background: var(--_qa-highlight);
+    border-inline-start: 3px solid var(--_qa-highlight-edge);
+  }
+  .qa-band:dir(rtl)::after {
+    left: auto;
+    right: 2px;
+  }
+  .qa-band[data-current] {
+    background: var(--qa-color-highlight-current, light-dark(#ffeeb0, rgb(210 153 34 / 0.24)));
+  }
+  /* The margin label ties the band to the raw lines: beside the rule, read bottom to top. */
+  .qa-band::after {
+    content: attr(data-label);
+    position: absolute;
+    /* Physical sides: the label's own writing mode is vertical, so its logical sides are turned. */
+    top: 4px;
+    left: 2px;
+    max-height: calc(100% - 8px);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    writing-mode: vertical-rl;
+    transform: rotate(180deg);
+    font-size: 10px;
+    line-height: 12px;
+    font-variant-numeric: tabular-nums;
+    color: color-mix(in srgb, var(--_qa-highlight-edge) 70%, var(--_qa-text));
   }
 
   @media (forced-colors: active) {
-    .qa-markdown [data-qa-marked] {
+    .qa-band {
       forced-color-adjust: none;
-      background-color: Mark;
-      color: MarkText;
-      box-shadow: none;
-      outline: 2px solid Highlight;
+      background: Canvas;
+      border-inline-start: 4px solid Highlight;
+    }
+    .qa-band::after {
+      color: CanvasText;
     }
     .qa-markdown .markdown-alert,
     .qa-markdown blockquote {
@@ -463,7 +505,7 @@ export const markdownStyles = css`
     }
   }
   @media (prefers-reduced-motion: no-preference) {
-    .qa-markdown [data-qa-marked] {
+    .qa-band {
       transition: background-color var(--_qa-duration) ease-out;
     }
   }
