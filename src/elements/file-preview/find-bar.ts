@@ -197,11 +197,13 @@ export class RawFindTarget implements FindTarget {
   }
 
   show(search: TextSearch | null, current: FindMatch | null): void {
+    // The marks on screen depend on the query and the current match only, not on how far the count has come.
+    const same = search === this.search && (current?.offset ?? -1) === (this.current?.offset ?? -1);
     this.search = search;
     this.current = current;
     this.view.onPaint = search ? () => this.paintRows() : null;
-    this.paintRows();
-    this.view.ruler?.setMatches(search && search.count ? search.matchLines() : null, current ? current.line : -1);
+    if (!same) this.paintRows();
+    this.view.ruler?.setMatches(search && search.count ? () => search.matchLines() : null, current ? current.line : -1);
   }
 
   /** Marks the matches of the rows in the DOM. */
@@ -401,8 +403,8 @@ export class RenderedFindTarget implements FindTarget {
     const block = blockForLine(this.root, line);
     if (block) {
       this.scrollToBlock(block);
-      block.removeAttribute('data-qa-flash');
-      void block.offsetWidth;
+      // The same block again: its animation starts over; else the attribute starts it.
+      if (block.hasAttribute('data-qa-flash')) for (const a of block.getAnimations?.() ?? []) a.currentTime = 0;
       block.setAttribute('data-qa-flash', '');
       block.addEventListener('animationend', () => block.removeAttribute('data-qa-flash'), { once: true });
     }
@@ -662,6 +664,15 @@ export class PreviewFind implements ReactiveController {
     return s.done ? t('findOf', { n, total: fmt(s.count) }) : t('findCounting', { n, total: fmt(s.count) });
   }
 
+  /**
+   * What the live region says: the status once the count is done (or for
+   * `:123`), not each step of a count that changes every few milliseconds.
+   */
+  private announced(status: string): string {
+    const s = this.search;
+    return !s || s.done ? status : '';
+  }
+
   /** The find button of the header. */
   renderButton(t: Translate): TemplateResult {
     return html`<button
@@ -704,7 +715,8 @@ export class PreviewFind implements ReactiveController {
           }}
         />
       </span>
-      <span id="find-status" class="find-status" role="status" aria-live="polite">${status}</span>
+      <span id="find-status" class="find-status">${status}</span>
+      <span class="visually-hidden" role="status">${this.announced(status)}</span>
       <button part="button" class="icon-button small toggle-button" type="button" title=${`${t('matchCase')} (${altKey('C')})`} aria-label=${t('matchCase')} aria-pressed=${this.caseSensitive ? 'true' : 'false'} @click=${() => this.toggle('case')}>
         ${previewIcons.matchCase()}
       </button>

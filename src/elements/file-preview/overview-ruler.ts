@@ -13,7 +13,7 @@ export const SLOTS = 160;
 export class OverviewRuler {
   private ranges: readonly QaLineRange[] = [];
   private current = -1;
-  private matchLines: ArrayLike<number> | null = null;
+  private matchLines: ArrayLike<number> | (() => ArrayLike<number>) | null = null;
   private currentMatch = -1;
   private frame = 0;
 
@@ -41,8 +41,12 @@ export class OverviewRuler {
     this.schedule();
   }
 
-  /** The 0-based lines of the find matches (in order), and the current match's line (-1: none); null clears them. */
-  setMatches(lines: ArrayLike<number> | null, currentLine = -1): void {
+  /**
+   * The 0-based lines of the find matches (in order), or a function that
+   * gives them when the ruler draws (at most once a frame, however often
+   * this is called), and the current match's line (-1: none); null clears them.
+   */
+  setMatches(lines: ArrayLike<number> | (() => ArrayLike<number>) | null, currentLine = -1): void {
     this.matchLines = lines;
     this.currentMatch = currentLine;
     this.schedule();
@@ -69,7 +73,7 @@ export class OverviewRuler {
       marks.push(m);
     };
     this.ranges.forEach((r, i) => mark(i === this.current && this.ranges.length > 1 ? 'mark range cur' : 'mark range', r.lineStart - 1, r.lineEnd));
-    const lines = this.matchLines;
+    const lines = typeof this.matchLines === 'function' ? this.matchLines() : this.matchLines;
     if (lines && lines.length) {
       // One short tick per slot that holds a match (never merged), so dense matches read as a hatched strip.
       const slots = new Uint8Array(SLOTS);

@@ -523,17 +523,13 @@ export class RawView {
   flash(line: number): void {
     const was = this.flashing;
     this.flashing = line;
-    for (const n of [was - 1, line - 1]) {
-      const row = this.rows.get(n);
-      if (row) {
-        row.classList.remove('flash');
-        // A fresh class restarts the animation on the same row.
-        if (n === line - 1) {
-          void row.offsetWidth;
-          row.classList.add('flash');
-        }
-      }
-    }
+    const old = was !== line ? this.rows.get(was - 1) : undefined;
+    old?.classList.remove('flash');
+    const row = this.rows.get(line - 1);
+    if (!row) return;
+    // The same row again: its animation starts over (no style recalculation forced to restart it).
+    if (row.classList.contains('flash')) for (const a of row.getAnimations?.() ?? []) a.currentTime = 0;
+    else row.classList.add('flash');
   }
 
   /** Numbers for lines `from`…`to` (0-based, end exclusive), and a band over each referenced run among them. */

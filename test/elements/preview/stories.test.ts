@@ -164,6 +164,11 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelector<HTMLInputElement>('[part="toggle"] [aria-disabled="true"], [part="toggle"] [disabled]')).to.not.equal(null);
     },
   },
+  // Find and go to line: the bar opens once the file is shown (the search itself is covered by find.test.ts).
+  'find-no-match': { status: 'ready', rendered: true },
+  'find-many': { status: 'ready', rendered: true },
+  'find-rendered': { status: 'ready', rendered: true },
+  'go-to-line': { status: 'ready', rendered: true },
 };
 
 for (const s of previewStories.stories) {
@@ -192,7 +197,7 @@ describe('<qa-file-preview> stories', function () {
       else await waitForStatus(el, exp.status);
       if (rendered) await rendered;
       exp.check?.(el, root(el));
-      expect(root(el).querySelectorAll('[style]:not(.ln):not(.nums):not(.raw-sizer)').length, 'no style attributes but CSSOM row placement').to.equal(0);
+      expect(root(el).querySelectorAll('[style]:not(.ln):not(.nums):not(.raw-sizer):not(.raw-ruler):not(.raw-ruler > .mark)').length, 'no style attributes but CSSOM placement of rows and ruler marks').to.equal(0);
       expect(await axeViolations(el, { authoredDocument: s.id.startsWith('corpus-') })).to.deep.equal([]);
     });
   }
