@@ -44,7 +44,7 @@ export const SCENARIOS = [
     { id: `panel@${n}`, page: 'panel', params: { n, showAll: n === 5000 }, group: 'sources' },
   ]),
   // Citations: a 50 KB answer with 200 markers, linked, streamed, and a chip's card.
-  { id: 'citations', page: 'citations', params: {}, group: 'citations' },
+  { id: 'citations', page: 'citations', params: {}, group: 'citations', timeoutMs: 240_000 },
 ];
 
 /**
