@@ -169,6 +169,10 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
   'find-many': { status: 'ready', rendered: true },
   'find-rendered': { status: 'ready', rendered: true },
   'go-to-line': { status: 'ready', rendered: true },
+  // Wrap lines and the keys popover (their behaviour is covered by wrap.test.ts and header.test.ts).
+  'wrap-long-line': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector<HTMLElement>('.raw')!.dataset.wrap).to.equal('on') },
+  'wrap-code': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector<HTMLElement>('.raw')!.dataset.wrap).to.equal('on') },
+  'keys-help': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector('[part="keys-help"]')).to.not.equal(null) },
 };
 
 for (const s of previewStories.stories) {
