@@ -868,10 +868,20 @@ export function provisionalPrefix(source: string, firstChunkChars = FIRST_CHUNK_
 
 /** Renders a document's start (see `provisionalPrefix`) as one provisional chunk, footnotes left out. */
 export function renderProvisional(prefix: string, nonce: string): HtmlChunk {
+  const steps = provisionalSteps(prefix, nonce);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/** `renderProvisional`, with `sliceMs` (on the main thread) yielding `pause` chunks between slices of its parse. */
+function* provisionalSteps(prefix: string, nonce: string, sliceMs?: number): Generator<HtmlChunk, HtmlChunk, void> {
   let html = '';
   let blocks = 0;
   let lines = 0;
-  for (const chunk of renderChunks(prefix, { nonce, firstChunkChars: Infinity, chunkChars: Infinity })) {
+  for (const chunk of renderChunks(prefix, { nonce, firstChunkChars: Infinity, chunkChars: Infinity, sliceMs })) {
+    if (chunk.pause) {
+      yield chunk;
+      continue;
+    }
     if (chunk.tooComplex) return chunk;
     if (chunk.html.startsWith('<section class="footnotes"')) continue;
     html += chunk.html;
@@ -897,7 +907,8 @@ export async function* documentChunks(source: string, options: ParseOptions): As
     yield { html: '', blocks: 0, lines: 0, pause: true };
   }
   if (prefix) {
-    const first = renderProvisional(prefix, options.nonce);
+    // On the main thread the first screen's parse is sliced too (its block structure, then its inline content).
+    const first = yield* provisionalSteps(prefix, options.nonce, options.sliceMs);
     yield first;
     if (first.tooComplex) return;
   }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { Token } from 'markdown-it';
-import { getParser, lineTable, renderChunks, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
+import { documentChunks, getParser, lineTable, renderChunks, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
 import { estimateWork, estimateWorkSteps } from '../../../src/render/markdown/budget.ts';
 
 const corpusDir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));
@@ -94,4 +94,24 @@ test('the work estimate in slices pauses on a long document and gives the estima
   assert.ok(pauses >= Math.floor(state.tokens.length / 2_000) - 1, `${pauses} pauses over ${state.tokens.length} tokens`);
   assert.deepEqual(r.value, whole);
   assert.ok(whole.over === null && whole.elements > 40_000, `a whole estimate: ${JSON.stringify(whole)}`);
+});
+
+test('a long document on the main thread: its provisional first screen is parsed in slices too, and every chunk is the same', async () => {
+  const source = Array.from({ length: 1_500 }, (_, i) => `## Section ${i}\n\nSome *text* with a [link](https://example.com/${i}) and \`code\`.\n`).join('\n');
+  const collect = async (sliceMs?: number) => {
+    const out: HtmlChunk[] = [];
+    let pausesBeforeFirst = 0;
+    for await (const c of documentChunks(source, { nonce: 'N', sliceMs })) {
+      if (c.pause) {
+        if (!out.length) pausesBeforeFirst++;
+      } else out.push(c);
+    }
+    return { out, pausesBeforeFirst };
+  };
+  const whole = await collect();
+  const sliced = await collect(0);
+  assert.equal(whole.out[0]!.provisional, true);
+  assert.equal(whole.pausesBeforeFirst, 0);
+  assert.ok(sliced.pausesBeforeFirst >= 2, `${sliced.pausesBeforeFirst} pauses before the first screen`);
+  assert.deepEqual(sliced.out, whole.out);
 });
