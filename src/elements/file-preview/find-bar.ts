@@ -523,17 +523,24 @@ export class PreviewFind implements ReactiveController {
     this.target?.detach();
     this.targetKey = key;
     this.target = null;
-    if (src) {
-      this.target = src.kind === 'raw' ? new RawFindTarget(src.view) : new RenderedFindTarget(src.root, src.scroller, src.lines, src.scrollToBlock);
-    }
+    // The text is indexed only when find is used: a closed bar costs an opened file nothing.
     if (this.isOpen) this.refresh();
+  }
+
+  /** The target of the current source, built on first use. */
+  private ensureTarget(): FindTarget | null {
+    if (this.target) return this.target;
+    const src = this.source();
+    if (!src) return null;
+    this.targetKey = src.kind === 'raw' ? src.view : src.root;
+    this.target = src.kind === 'raw' ? new RawFindTarget(src.view) : new RenderedFindTarget(src.root, src.scroller, src.lines, src.scrollToBlock);
+    return this.target;
   }
 
   /** Starts the search of the current query over: the first slice now (its matches marked, the first one after the reader's place current and shown), the rest in later slices. */
   refresh(): void {
     this.stop();
-    if (!this.target) this.retarget();
-    const target = this.target;
+    const target = this.ensureTarget();
     this.search = null;
     this.index = -1;
     if (!target || !this.isOpen || isGoToQuery(this.query)) {
@@ -597,8 +604,7 @@ export class PreviewFind implements ReactiveController {
 
   /** Goes to 1-based `line` in what is shown (Raw: the line; Rendered: its block), closing the bar; false when nothing is shown yet. */
   goTo(line: number): boolean {
-    if (!this.target) this.retarget();
-    const target = this.target;
+    const target = this.ensureTarget();
     if (!target || !Number.isFinite(line)) return false;
     const focus = target.goToLine(line);
     if (this.isOpen) this.close(focus);

@@ -1,6 +1,6 @@
 /** <qa-file-preview>: go to line (Ctrl/Cmd+G, `:123` in the find bar, goToLine()), in Raw and Rendered. */
 import { expect } from 'chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
 import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
@@ -36,6 +36,9 @@ function inView(inner: Element, outer: Element): boolean {
 
 describe('<qa-file-preview> go to line', function () {
   this.timeout(180_000);
+  // With reduced motion the flash has no animation, so its state stays until the next go-to: the tests read the state, never a time.
+  before(() => emulateMedia({ reducedMotion: 'reduce' }));
+  after(() => emulateMedia({ reducedMotion: 'no-preference' }));
   afterEach(() => cleanup());
 
   it('Ctrl+G opens the bar at `:`, says where Enter goes, and Enter scrolls to the line, selects and flashes it', async () => {
@@ -63,7 +66,7 @@ describe('<qa-file-preview> go to line', function () {
     expect(q(el, '.selection-label').textContent?.trim()).to.match(/^Lines 45,?000$/);
     await waitFor(() => deepActive() === raw, 'focus in the raw view');
     expect(await axeViolations(el)).to.deep.equal([]);
-    // The flash is one animation: when it ends the state ends (the animation is not waited for, its end is sent).
+    // The flash is one animation: when it ends, the state ends (its end is sent here, not waited for).
     row.dispatchEvent(new AnimationEvent('animationend', { bubbles: true, animationName: 'qa-flash' }));
     expect(row.classList.contains('flash')).to.equal(false);
   });
