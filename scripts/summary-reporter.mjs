@@ -24,6 +24,12 @@ export function summaryReporter() {
   let started = 0;
   /** Test file → time its page started loading it, and its duration once finished (ms). */
   const files = new Map();
+  const write = () => {
+    if (!process.env.QA_SUMMARY_FILE) return;
+    const rel = (f) => path.relative(process.cwd(), f).split(path.sep).join('/');
+    const timings = Object.fromEntries([...files].filter(([, e]) => e.ms > 0).map(([f, e]) => [rel(f), e.ms]));
+    writeFileSync(process.env.QA_SUMMARY_FILE, JSON.stringify({ ...last, wall: Date.now() - started, timings }));
+  };
   return {
     start({ sessions, startTime }) {
       started = startTime;
@@ -33,6 +39,8 @@ export function summaryReporter() {
         // The first pages start loading before reporters start: they count from the start of the run.
         else if (session.status === 'FINISHED') entry.ms = Date.now() - (entry.start || started);
         files.set(session.testFile, entry);
+        // Written as files finish too, so a run that is stopped early still tells where its time went.
+        if (session.status === 'FINISHED') write();
       });
     },
     onTestRunFinished({ sessions }) {
@@ -45,10 +53,7 @@ export function summaryReporter() {
       last = acc;
     },
     stop() {
-      if (!process.env.QA_SUMMARY_FILE) return;
-      const rel = (f) => path.relative(process.cwd(), f).split(path.sep).join('/');
-      const timings = Object.fromEntries([...files].filter(([, e]) => e.ms > 0).map(([f, e]) => [rel(f), e.ms]));
-      writeFileSync(process.env.QA_SUMMARY_FILE, JSON.stringify({ ...last, wall: Date.now() - started, timings }));
+      write();
     },
   };
 }

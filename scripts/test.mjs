@@ -148,11 +148,24 @@ if (serial) {
 } else {
   // The browser tests start at once (they need no example app); the Node tests once the apps' install is done.
   if (wantBrowser) browser = runBrowser();
-  if (wantNode) node = await nodeAfterInstall(wantBrowser);
+  if (wantNode) {
+    node = await nodeAfterInstall(wantBrowser);
+    // Printed as soon as the Node tests end (one block between the browser tests' lines), so an
+    // interrupted run keeps it.
+    void node.done.then(() => {
+      if (wantBrowser) {
+        appInstall?.print();
+        node.print();
+      }
+      node.printed = true;
+    });
+  }
 }
 const [nodeOk, browserOk] = await Promise.all([node?.done, browser?.done]);
-if (node && !serial) appInstall?.print();
-node?.print();
+if (node && !node.printed) {
+  if (!serial) appInstall?.print();
+  node.print();
+}
 if (node) add(readCounts(nodeSummary), nodeOk);
 if (browser) add(readCounts(browserSummary), browserOk);
 if (node) printSlowest('Node test files', readCounts(nodeSummary));
