@@ -37,9 +37,10 @@ export default {
   nodeResolve: { exportConditions: ['browser', 'production'] },
   concurrency: Number(process.env.QA_TEST_CONCURRENCY ?? 2),
   concurrentBrowsers: 1,
-  testsFinishTimeout: 240_000,
-  browserStartTimeout: 60_000,
-  testFramework: { config: { timeout: 20_000, ui: 'bdd' } },
+  // Limits a crowded machine cannot reach (a test waits on conditions; these only end a hang).
+  testsFinishTimeout: 600_000,
+  browserStartTimeout: 120_000,
+  testFramework: { config: { timeout: 60_000, ui: 'bdd' } },
   middleware: testServerMiddleware,
   // A test page is reused for later test files. Navigation gives each file a new document (module
   // state, element definitions, configureWorkers, listeners, location.hash), but the page's storage
