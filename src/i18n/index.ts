@@ -128,12 +128,21 @@ export function formatNumber(n: number, locale: string): string {
 
 const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
+// Building an Intl.NumberFormat costs far more than formatting with one: each is made once.
+const unitFormats = new Map<string, Intl.NumberFormat>();
+
 function unitFormat(locale: string, unit: string, digits: number, display: 'short' | 'long'): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
-  } catch {
-    return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
+  const key = `${locale}|${unit}|${digits}|${display}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
+    } catch {
+      format = new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: digits });
+    }
+    unitFormats.set(key, format);
   }
+  return format;
 }
 
 /**

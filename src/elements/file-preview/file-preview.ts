@@ -38,7 +38,8 @@ import {
   rememberedWrap,
 } from './preview-helpers.js';
 import { RawDocument } from './raw-document.js';
-import { RawView } from './raw-view.js';
+import type { RawView } from './raw-view.js';
+import { loadedRawView, loadRawView } from './load-raw-view.js';
 import { PreviewFind, selectRenderedLines, type FindSource } from './find-bar.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'too-large' | 'binary' | 'empty' | 'error';
@@ -361,6 +362,8 @@ export class QaFilePreview extends LitElement {
     const host = this.host!;
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
+    // The raw view loads while the file is read (Markdown opened Raw, or switched to it later, needs it too).
+    loadRawView().catch(() => undefined);
     // The Markdown renderer loads and its parser starts while the file is read, so the first screen does not wait for them.
     if (rendered)
       loadMarkdownRenderer().then(
@@ -473,12 +476,28 @@ export class QaFilePreview extends LitElement {
       this.pendingRawRange = null;
       return;
     }
+    const module = loadedRawView();
+    if (!module) {
+      const id = this.loadId;
+      loadRawView().then(
+        () => {
+          if (id === this.loadId) this.requestUpdate();
+        },
+        (error: unknown) => {
+          if (id !== this.loadId) return;
+          console.warn(`qa-sources-kit: could not load the raw view (${error instanceof Error ? error.message : String(error)}).`);
+          this.errorKind = 'other';
+          this.status = 'error';
+        },
+      );
+      return;
+    }
     this.rawView?.destroy();
     adoptTokenSheet(el);
     const t = this.localize.t.bind(this.localize);
     const path = this.file!.path;
     const id = this.loadId;
-    this.rawView = new RawView(el, this.doc, {
+    this.rawView = new module.RawView(el, this.doc, {
       label: `${t('raw')}: ${shownName(path)}`,
       bidiLabel: t('bidiWarning'),
       invisibleLabel: t('invisibleWarning'),
