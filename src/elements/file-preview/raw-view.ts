@@ -545,12 +545,12 @@ export class RawView {
       const b = Math.min(to, this.selected.lineEnd);
       if (b > a) runs.push([a, b, 'nums sel']);
     }
-    // A wrapped line's number is followed by an empty line per extra row, so numbers stay beside their lines.
-    const label = this.tops ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1)) : (i: number) => String(i + 1);
     this.numbered = [from, to];
     const key = `${from}-${to}|${runs.join('|')}`;
     if (key === this.gutterKey) return;
     this.gutterKey = key;
+    // A wrapped line's number is followed by an empty line per extra row, so numbers stay beside their lines.
+    const label = this.tops ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1)) : (i: number) => String(i + 1);
     const place = (el: HTMLElement, a: number, b: number) => {
       el.dataset.lines = Array.from({ length: b - a }, (_, i) => label(a + i)).join('\n');
       el.style.setProperty('top', `${this.topOf(a)}px`);
