@@ -60,7 +60,7 @@ export function parseGoToLine(query: string): number | null {
 
 /** True for a query that asks for a line, complete or not yet (`:`, `:12`, `:12:`): it is not searched for. */
 export function isGoToQuery(query: string): boolean {
-  return /^\s*:\s*\d*(?::\d*)?\s*$/.test(query);
+  return /^\s*:\s*(?:\d+(?::\d*)?)?\s*$/.test(query);
 }
 
 /**

@@ -137,15 +137,19 @@ function previousBlock(el: HTMLElement, root: HTMLElement): HTMLElement | null {
  * @event {QaCloseEvent} qa-close - The user asked to close the preview (Close button or Escape).
  * @event {QaModeChangeEvent} qa-mode-change - The user switched between Rendered and Raw.
  * @event {QaRenderedEvent} qa-rendered - A document finished rendering.
+ * @event {QaRangeSelectEvent} qa-range-select - Lines were selected by their numbers (click, shift-click, drag, Shift+arrows) or by go to line: `{ path, lineStart, lineEnd }`.
  *
  * @csspart base - The whole preview.
  * @csspart header - The header row: breadcrumb and toolbar.
  * @csspart breadcrumb - The workspace path.
+ * @csspart facts - The file's facts in the header: line count, size and language.
  * @csspart toolbar - Badges, the Rendered/Raw toggle, Download and Close.
  * @csspart toggle - The Rendered/Raw radio group.
+ * @csspart keys-help - The keyboard help popover (`?`): every key of the preview, each with a button that does it.
  * @csspart button - Header and action buttons.
  * @csspart chip - The `Referenced lines` chip.
  * @csspart ranges - The bar of cited ranges: the chip, `Range 1 of 3` and its previous / next buttons.
+ * @csspart selection - The bar of lines selected by their numbers: `Lines 10–14`, Copy lines, Copy link, Clear.
  * @csspart find - The find bar: the field, the count (`3 of 17`), match case, whole word, previous / next and close.
  * @csspart ruler - The overview ruler beside the raw scroll track: where cited ranges and find matches lie in the file.
  * @csspart body - The area below the header that shows the file or a state.

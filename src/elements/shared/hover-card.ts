@@ -190,7 +190,8 @@ export const hoverCardStyles = css`
     padding: 3px 10px;
     border: 1px solid var(--_qa-border-strong);
     border-radius: var(--_qa-radius-small);
-    color: var(--_qa-accent);
+    /* An embedder's accent may be too light for small text (4.3:1 on white): a little of the text colour brings it past 4.5:1. */
+    color: color-mix(in srgb, var(--_qa-accent) 80%, var(--_qa-text));
     font-weight: 560;
     text-decoration: none;
     cursor: pointer;
