@@ -7,15 +7,9 @@ import { QaHostError } from '../../../src/host/types.js';
 import type { QaSourceReference } from '../../../src/model/types.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { sampleWorkspace, sampleTs } from '../../../stories/fixtures/preview-files.js';
-import { cleanup, clickDownload, controlledHost, mount, mountStory, nextRendered, root, status, waitFor, waitForStatus } from './helpers.js';
+import { cleanup, clickDownload, controlledHost, mount, mountStory, nextRendered, q, root, status, waitFor, waitForStatus } from './helpers.js';
 
 const STORAGE_KEY = 'qa-sources-kit:preview-mode:md';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
 
 function active(el: QaFilePreview): Element | null {
   return root(el).activeElement;

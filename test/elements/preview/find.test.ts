@@ -5,20 +5,7 @@ import type { QaFilePreview } from '../../../src/elements/file-preview/file-prev
 import { FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../src/elements/file-preview/find-bar.js';
 import { sampleGuide, sampleTs } from '../../../stories/fixtures/preview-files.js';
 import { bigCode } from '../../../stories/preview.stories.js';
-import { axeViolations, cleanup, copyFrom, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
-
-/** The focused element, through shadow roots. */
-function deepActive(): Element | null {
-  let a: Element | null = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
+import { axeViolations, cleanup, copyFrom, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
 
 const highlight = (name: string) => CSS.highlights.get(name);
 const marks = () => highlight(FIND_HIGHLIGHT)?.size ?? 0;
@@ -35,14 +22,6 @@ function textOf(r: AbstractRange): string {
 const status = (el: QaFilePreview) => root(el).querySelector('.find-status')?.textContent?.trim() ?? '';
 
 /** Presses a key with modifiers (`Control+f`): the modifiers held down around it. */
-async function press(combo: string): Promise<void> {
-  const parts = combo.split('+');
-  const key = parts.pop()!;
-  for (const m of parts) await sendKeys({ down: m });
-  await sendKeys({ press: key });
-  for (const m of parts.reverse()) await sendKeys({ up: m });
-}
-
 /** Opens a story scrolled to its top line (the find starts from where the reader is). */
 async function atTop(el: QaFilePreview): Promise<HTMLElement> {
   await nextRendered(el);
@@ -52,7 +31,6 @@ async function atTop(el: QaFilePreview): Promise<HTMLElement> {
   return raw;
 }
 const count = (text: string, word: string) => text.toLowerCase().split(word.toLowerCase()).length - 1;
-
 
 describe('<qa-file-preview> find', function () {
   this.timeout(180_000);

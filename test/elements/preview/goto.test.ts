@@ -3,27 +3,7 @@ import { expect } from 'chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
-import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
-
-function deepActive(): Element | null {
-  let a: Element | null = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
-
-async function press(combo: string): Promise<void> {
-  const parts = combo.split('+');
-  const key = parts.pop()!;
-  for (const m of parts) await sendKeys({ down: m });
-  await sendKeys({ press: key });
-  for (const m of parts.reverse()) await sendKeys({ up: m });
-}
+import { axeViolations, cleanup, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
 
 const status = (el: QaFilePreview) => root(el).querySelector('.find-status')?.textContent?.trim() ?? '';
 

@@ -7,13 +7,7 @@ import type { QaFullViewRequest } from '../../../src/host/types.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { PREVIEW_KEYS } from '../../../src/elements/file-preview/keys.js';
 import { sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
-import { axeViolations, cleanup, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
+import { axeViolations, cleanup, mount, mountStory, nextRendered, q, root, waitFor } from './helpers.js';
 
 /** Presses `key` with the modifiers held. */
 async function combo(mods: string[], key: string): Promise<void> {

@@ -1,6 +1,7 @@
 /** Fixtures for the file-preview tests: mounting stories, waiting for states, hosts whose answers a test controls. */
 import { render, type TemplateResult } from 'lit';
 import 'axe-core';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/index.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { QaHostError, type QaFileContent, type QaReadFileRequest, type QaSourcesHost } from '../../../src/host/types.js';
@@ -49,6 +50,29 @@ export async function waitFor<T>(check: () => T | null | undefined | false, what
 /** The preview's shadow root. */
 export function root(el: QaFilePreview): ShadowRoot {
   return el.shadowRoot!;
+}
+
+/** The first element matching `sel` in the preview's shadow root (throws when there is none). */
+export function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
+  const found = root(el).querySelector<T>(sel);
+  if (!found) throw new Error(`no ${sel}`);
+  return found;
+}
+
+/** The focused element, through shadow roots. */
+export function deepActive(): Element | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+/** Presses a key combination such as `Control+g` or `Shift+F8` (modifiers held around the key). */
+export async function press(combo: string): Promise<void> {
+  const parts = combo.split('+');
+  const key = parts.pop()!;
+  for (const m of parts) await sendKeys({ down: m });
+  await sendKeys({ press: key });
+  for (const m of parts.reverse()) await sendKeys({ up: m });
 }
 
 /** The `data-status` of the preview's base part. */

@@ -2,13 +2,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
+import { axeViolations, cleanup, mountStory, nextRendered, nextRenderedAs, q, root, waitFor } from './helpers.js';
 
 /** 1-based lines whose rows are wholly inside the raw scroller's viewport. */
 function fullyVisible(el: QaFilePreview): number[] {

@@ -6,21 +6,7 @@ import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js'
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { renderPreview } from '../../../stories/preview.stories.js';
 import { generatedCode } from '../../../stories/fixtures/preview-files.js';
-import { axeViolations, cleanup, mount, mountStory, nextRendered, nextRenderedAs, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
-
-async function press(combo: string): Promise<void> {
-  const parts = combo.split('+');
-  const key = parts.pop()!;
-  for (const m of parts) await sendKeys({ down: m });
-  await sendKeys({ press: key });
-  for (const m of parts.reverse()) await sendKeys({ up: m });
-}
+import { axeViolations, cleanup, mount, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
 
 const selectedRows = (el: QaFilePreview) => [...root(el).querySelectorAll<HTMLElement>('.ln.sel')].map((r) => Number(r.dataset.n)).sort((a, b) => a - b);
 

@@ -6,13 +6,7 @@ import { createMemoryHost } from '../../../src/host/memory.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
 import { sampleTs, sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
-import { axeViolations, cleanup, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
-
-function q<T extends Element = HTMLElement>(el: QaFilePreview, sel: string): T {
-  const found = root(el).querySelector<T>(sel);
-  if (!found) throw new Error(`no ${sel}`);
-  return found;
-}
+import { axeViolations, cleanup, mount, mountStory, nextRendered, q, root, waitFor } from './helpers.js';
 
 /** Page coordinates of the middle of line `n`'s number in the gutter. */
 function numberAt(el: QaFilePreview, n: number): [number, number] {
