@@ -15,7 +15,7 @@
  */
 import '../elements/citation/define.js';
 import type { QaCitation } from '../elements/citation/citation.js';
-import { viewOf } from '../elements/shared/payload.js';
+import { viewOf } from './payload.js';
 import { NO_CITATIONS, citationTargets, mayHoldMarker, numberCitations, scanMarkers, type QaCitationIndex } from '../model/citations.js';
 
 /** Elements whose text is never linked. */

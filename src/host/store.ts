@@ -24,9 +24,9 @@
  * - a final snapshot replaces a provisional one; a later final replaces an
  *   earlier final (a host that re-finalises a turn).
  */
-import { parseTurnSources } from '../model/parse.js';
 import type { QaPayloadProblem } from '../model/parse.js';
 import type { QaTurnSources } from '../model/types.js';
+import { parseShared } from './payload.js';
 
 /** The session-event type the store accepts. */
 export const SOURCES_EVENT_TYPE = 'qa/sources';
@@ -44,13 +44,12 @@ export interface QaSessionEvent {
 export interface QaStoredSources {
   sessionId: string;
   turn: number;
-  /** The payload as parsed (clean, typed). */
+  /** The payload as parsed (clean, typed). Panel and footer accept it as their `sources` too. */
   payload: QaTurnSources;
   /**
    * The payload as the event carried it (a JSON string read into an object
-   * once). Hand this one object to
-   * panel and footer: they parse it themselves (once, shared) and list its
-   * problems in debug mode.
+   * once). Hand this one object to panel and footer: they use the store's
+   * parse of it (no second parse) and list its problems in debug mode.
    */
   data: unknown;
   /** True while the turn runs and this is a partial payload. */
@@ -111,7 +110,8 @@ export function createSourcesStore(): QaSourcesStore {
         return unreadable([{ path: '', message: 'data is not valid JSON', severity: 'error' }]);
       }
     }
-    const { value, problems } = parseTurnSources(data);
+    // The one parse of this update: elements given `data` or `payload` find it done.
+    const { value, problems } = parseShared(data);
     if (!value || problems.some((p) => p.severity === 'error' && (p.path === '' || p.path === 'sessionId' || p.path === 'turn')) || value.sessionId === '') {
       const fatal = problems.filter((p) => p.severity === 'error');
       return unreadable(fatal.length ? fatal : [{ path: 'sessionId', message: 'sessionId is empty', severity: 'error' }]);
@@ -204,5 +204,10 @@ function unreadableEvent(error: unknown): QaApplyResult {
 
 /** `provisional: true` inside the payload itself. */
 function dataFlag(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && Object.prototype.hasOwnProperty.call(data, 'provisional') && (data as { provisional?: unknown }).provisional === true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Object.prototype.hasOwnProperty.call(data, 'provisional') &&
+    (data as { provisional?: unknown }).provisional === true
+  );
 }

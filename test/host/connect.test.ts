@@ -61,7 +61,8 @@ async function mountStory(): Promise<Parts> {
 }
 
 const shadow = (el: Element) => el.shadowRoot!;
-const card = (panel: Element, text: string) => [...shadow(panel).querySelectorAll<HTMLElement>('[part="card-control"]')].find((c) => c.textContent!.includes(text))!;
+const card = (panel: Element, text: string) =>
+  [...shadow(panel).querySelectorAll<HTMLElement>('[part="card-control"]')].find((c) => c.textContent!.includes(text))!;
 const groupToggle = (panel: Element, kind: string) => shadow(panel).querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`)!;
 const chip = (footer: Element, kind: string) => shadow(footer).querySelector<HTMLElement>(`[part="chip"][data-kind="${kind}"]`)!;
 const microtasks = () => new Promise((r) => setTimeout(r, 0));
@@ -109,6 +110,33 @@ describe('connectSources with the real elements', () => {
     // Another session does not either.
     wiring.store.apply({ type: 'qa/sources', seq: 5, data: { ...memoryPayload, sessionId: 'someone-else', turn: 7 } });
     expect(panel.sources === final, 'another session does not take over').to.equal(true);
+  });
+
+  it("panel and footer show the store's parse of an update, not a parse of their own", async () => {
+    const { panel, footer, wiring } = await mountStory();
+    const opened: QaSourceOpenEvent['detail'][] = [];
+    const record = (e: QaSourceOpenEvent) => {
+      e.preventDefault();
+      opened.push(e.detail);
+    };
+    for (const el of [panel, footer]) el.addEventListener('qa-source-open', record);
+    try {
+      const update = { ...memoryPayload, turn: 3 };
+      wiring.store.apply({ type: 'qa/sources', seq: 6, data: update });
+      await settle(panel);
+      const stored = wiring.store.latest(memoryPayload.sessionId)!;
+      expect(stored.data === update).to.equal(true);
+      card(panel, 'thresholds.ts').click();
+      (footer as unknown as { expanded: boolean }).expanded = true;
+      await settle(footer);
+      [...shadow(footer).querySelectorAll<HTMLElement>('[part="entry"]')].find((e) => e.textContent!.includes('guide.md'))!.click();
+      await microtasks();
+      expect(opened.map((d) => d.path)).to.deep.equal(['src/thresholds.ts', 'docs/guide.md']);
+      // The activated sources are the very objects of the stored parse: a second parse would make new ones.
+      for (const d of opened) expect(stored.payload.sources.includes(d.source), d.path!).to.equal(true);
+    } finally {
+      for (const el of [panel, footer]) el.removeEventListener('qa-source-open', record);
+    }
   });
 
   it('a footer chip opens (shows, expands, focuses) that group in the panel', async () => {
@@ -194,7 +222,16 @@ describe('connectSources with the real elements', () => {
     // The event as the preview fires it for a workspace link.
     preview.dispatchEvent(
       new QaSourceOpenEvent({
-        source: { id: 'file:README.md', kind: 'file', title: 'README.md', path: 'README.md', locations: [{ path: 'README.md' }], evidence: 'read', origins: [], score: 0 },
+        source: {
+          id: 'file:README.md',
+          kind: 'file',
+          title: 'README.md',
+          path: 'README.md',
+          locations: [{ path: 'README.md' }],
+          evidence: 'read',
+          origins: [],
+          score: 0,
+        },
         location: null,
         path: 'README.md',
         ranges: [],
@@ -236,7 +273,16 @@ describe('connectSources with the real elements', () => {
   it('a fixed turn ignores other turns; manageVisibility: false leaves hidden alone', async () => {
     const { panel, footer, preview, wiring } = await mountStory();
     wiring.disconnect();
-    const disconnect = connectSources({ store: wiring.store, host: wiring.host, sessionId: memoryPayload.sessionId, turn: 1, panel, footer, preview, manageVisibility: false });
+    const disconnect = connectSources({
+      store: wiring.store,
+      host: wiring.host,
+      sessionId: memoryPayload.sessionId,
+      turn: 1,
+      panel,
+      footer,
+      preview,
+      manageVisibility: false,
+    });
     try {
       wiring.store.apply({ type: 'qa/sources', seq: 2, data: { ...memoryPayload, turn: 2 } });
       expect(panel.sources === memoryPayload, 'turn 2 is not shown').to.equal(true);

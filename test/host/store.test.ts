@@ -3,12 +3,19 @@
 // subscribe/unsubscribe.
 import { expect } from 'chai';
 import { createSourcesStore, type QaStoredSources } from '../../src/host/index.js';
+import { viewOf } from '../../src/index.js';
 import { malformedPayload, provisionalPayload, referencePayload, singlePayload } from '../../stories/fixtures/payloads.js';
 
 const SESSION = referencePayload.sessionId;
 const TURN = referencePayload.turn;
 
-const event = (seq: number, data: unknown, extra: Record<string, unknown> = {}) => ({ type: 'qa/sources', seq, time: `2026-01-01T00:00:${String(seq).padStart(2, '0')}Z`, data, ...extra });
+const event = (seq: number, data: unknown, extra: Record<string, unknown> = {}) => ({
+  type: 'qa/sources',
+  seq,
+  time: `2026-01-01T00:00:${String(seq).padStart(2, '0')}Z`,
+  data,
+  ...extra,
+});
 const provisional = (seq: number, data: unknown = provisionalPayload) => event(seq, data, { provisional: true });
 
 describe('createSourcesStore', () => {
@@ -123,7 +130,16 @@ describe('createSourcesStore', () => {
     const warned: unknown[][] = [];
     const original = console.warn;
     console.warn = (...args: unknown[]) => warned.push(args);
-    const unreadable = [undefined, null, 'not json', '[1]', 42, { ...referencePayload, sessionId: 7 }, { ...referencePayload, turn: 'four' }, { ...referencePayload, sessionId: '' }];
+    const unreadable = [
+      undefined,
+      null,
+      'not json',
+      '[1]',
+      42,
+      { ...referencePayload, sessionId: 7 },
+      { ...referencePayload, turn: 'four' },
+      { ...referencePayload, sessionId: '' },
+    ];
     try {
       for (const data of unreadable) {
         const result = store.apply(event(1, data));
@@ -199,7 +215,14 @@ describe('createSourcesStore', () => {
       ['a revoked Proxy', revocable.proxy],
       ['data that is a Proxy throwing on every read', { type: 'qa/sources', seq: 1, data: throwingEverywhere }],
       ['data that is a revoked Proxy', { type: 'qa/sources', seq: 1, data: revokedData.proxy }],
-      ['an error whose message getter throws', Object.defineProperty({ type: 'qa/sources' }, 'data', { get: () => { throw Object.defineProperty(new Error(), 'message', { get: boom }); } })],
+      [
+        'an error whose message getter throws',
+        Object.defineProperty({ type: 'qa/sources' }, 'data', {
+          get: () => {
+            throw Object.defineProperty(new Error(), 'message', { get: boom });
+          },
+        }),
+      ],
     ];
     const store = createSourcesStore();
     let calls = 0;
@@ -226,5 +249,22 @@ describe('createSourcesStore', () => {
     // The store still takes ordinary events afterwards.
     expect(store.apply(event(2, referencePayload)).applied).to.equal(true);
     expect(calls).to.equal(1);
+  });
+
+  it("parses each update once: elements given the entry's data or payload use the store's parse", () => {
+    const store = createSourcesStore();
+    const data = { ...referencePayload };
+    const first = (store.apply(event(1, data)) as { entry: QaStoredSources }).entry;
+    // viewOf is what panel, footer and citations call; the same parsed object means no second parse.
+    expect(viewOf(first.data).payload).to.equal(first.payload);
+    expect(viewOf(first.payload).payload).to.equal(first.payload);
+    expect(viewOf(first.payload).view).to.equal(viewOf(first.data).view);
+    // The same object sent again is an update: parsed again, and that parse is the shared one.
+    const second = (store.apply(event(2, data)) as { entry: QaStoredSources }).entry;
+    expect(second.payload).to.not.equal(first.payload);
+    expect(viewOf(data).payload).to.equal(second.payload);
+    // JSON text is read into one object, whose parse is shared the same way.
+    const text = (store.apply(event(3, JSON.stringify({ ...referencePayload, turn: 9 }))) as { entry: QaStoredSources }).entry;
+    expect(viewOf(text.data).payload).to.equal(text.payload);
   });
 });

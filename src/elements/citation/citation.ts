@@ -7,7 +7,7 @@ import { formatNumber } from '../../i18n/index.js';
 import { QaSourceHighlightEvent, QaSourceOpenEvent, type QaSourceOpenDetail } from '../shared/events.js';
 import { citedLinesText, hoverCardStyles, placeCard, renderHoverCard } from '../shared/hover-card.js';
 import { LocalizeController } from '../shared/localize.js';
-import { viewOf } from '../shared/payload.js';
+import { viewOf } from '../../host/payload.js';
 import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { citationStyles } from './citation.styles.js';

@@ -7,7 +7,7 @@ import { formatNumber } from '../../i18n/index.js';
 import { activateItem, spaceActivatesLink } from '../shared/activation.js';
 import { QaGroupOpenEvent, QaToggleEvent } from '../shared/events.js';
 import { LocalizeController } from '../shared/localize.js';
-import { viewOf, type QaViewResult } from '../shared/payload.js';
+import { viewOf, type QaViewResult } from '../../host/payload.js';
 import { isMoveKey, nextInList } from '../shared/roving.js';
 import { SchemeController } from '../shared/scheme.js';
 import { groupName, mark, type Translate } from '../shared/source-card.js';
