@@ -40,7 +40,7 @@ export default {
   // Limits a crowded machine cannot reach (a test waits on conditions; these only end a hang).
   testsFinishTimeout: 600_000,
   browserStartTimeout: 120_000,
-  testFramework: { config: { timeout: 60_000, ui: 'bdd' } },
+  testFramework: { config: { timeout: 180_000, ui: 'bdd' } },
   middleware: testServerMiddleware,
   // A test page is reused for later test files. Navigation gives each file a new document (module
   // state, element definitions, configureWorkers, listeners, location.hash), but the page's storage

@@ -7,19 +7,10 @@
  * Needs `npm run build` (part of `npm test`).
  */
 import { expect } from 'chai';
+import { until } from '../wait.js';
 
 const PAGE = '/examples/vanilla.html';
 const BUNDLE = '/dist/browser/qa-sources-kit.js';
-
-async function until<T>(read: () => T | null | undefined | false, what: string, ms = 45_000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const v = read();
-    if (v) return v;
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function openPage(): Promise<HTMLIFrameElement> {
   const frame = document.createElement('iframe');
@@ -40,7 +31,6 @@ function resources(win: Window): string[] {
 }
 
 describe('examples/vanilla.html (no-bundler build)', function () {
-  this.timeout(60_000);
   let frame: HTMLIFrameElement;
   let win: Window & typeof globalThis;
   let doc: Document;

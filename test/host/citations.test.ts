@@ -112,7 +112,6 @@ describe('linkCitations', () => {
 
   describe('streaming: 1,000 successive updates give the DOM of one final pass', function () {
     // A thousand renders of a growing answer: the work is fixed, its time is the machine's (both cores may be busy).
-    this.timeout(180_000);
     const text = Array.from({ length: 8 }, () => ANSWER).join('\n\n');
     const cuts = Array.from({ length: 1000 }, (_, i) => Math.round(((i + 1) * text.length) / 1000));
     const finalDom = () => {

@@ -9,6 +9,7 @@ import { liveStories, wirings, type Wiring } from '../../stories/live.stories.js
 import { memoryPayload } from '../../stories/fixtures/workspace.js';
 import { render, type TemplateResult } from 'lit';
 import { customElementsIn, expectAxeClean } from '../elements/shared/fixture.js';
+import { until } from '../wait.js';
 
 const story = liveStories.stories.find((s) => s.id === 'memory')!;
 
@@ -66,14 +67,6 @@ const card = (panel: Element, text: string) =>
 const groupToggle = (panel: Element, kind: string) => shadow(panel).querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`)!;
 const chip = (footer: Element, kind: string) => shadow(footer).querySelector<HTMLElement>(`[part="chip"][data-kind="${kind}"]`)!;
 const microtasks = () => new Promise((r) => setTimeout(r, 0));
-
-async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Collapses a panel group (by its real toggle) so opening it again is observable. */
 async function collapse(panel: QaPanelLike, kind: string): Promise<void> {

@@ -247,7 +247,6 @@ describe('custom-elements.json', () => {
       for (const story of group.stories) {
         if (story.live) continue;
         it(`${group.id}/${story.id}: its events and parts are in the manifest`, async function () {
-          if (group.id === 'preview') this.timeout(90_000);
           const frame = await mount(story.render({ locale: 'en', debug: group.id !== 'preview' }), { class: 'frame', lang: 'en' });
           for (const el of customElementsIn(frame).filter((e) => e.localName === 'qa-file-preview')) await waitRendered(el, 4_000);
           await settle(frame);

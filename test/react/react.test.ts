@@ -22,6 +22,7 @@ import { term } from '../../src/i18n/index.js';
 import { referencePayload, singlePayload } from '../../stories/fixtures/payloads.js';
 import { sampleWorkspace } from '../../stories/fixtures/preview-files.js';
 import { expectedView, settle, shadowOf } from '../elements/shared/fixture.js';
+import { until } from '../wait.js';
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;
@@ -34,17 +35,6 @@ async function renderReact(node: React.ReactNode): Promise<HTMLElement> {
   await new Promise((r) => setTimeout(r, 0));
   await settle(container);
   return container;
-}
-
-/** Resolves once `read()` returns something truthy (checked every frame-ish), or fails after `ms`. */
-async function until<T>(read: () => T | null | undefined | false, what: string, ms = 45_000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const v = read();
-    if (v) return v;
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Records calls of an event prop. */

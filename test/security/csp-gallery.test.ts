@@ -8,21 +8,13 @@ import { expect } from 'chai';
 import { storyGroups } from '../../stories/index.js';
 import { STRICT_CSP } from './policy.js';
 import { openStrictPage, type StrictWindow } from './strict-frame.js';
+import { until } from '../wait.js';
 
 function frameOf(win: StrictWindow): HTMLElement | null {
   return win.document.querySelector<HTMLElement>('.stage .frame');
 }
 
-async function until(check: () => boolean, ms = 45_000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('the gallery page under the strict policy', function () {
-  this.timeout(60_000);
 
   it('opens, switches stories, themes and widths without a violation', async () => {
     const first = storyGroups[0]!;

@@ -41,12 +41,10 @@ export function describeStoriesOnStrictPage(groupIds: string[]): void {
   const groups = storyGroups.filter((g) => groupIds.includes(g.id));
 
   describe(`strict page policy: ${groups.map((g) => g.title).join(', ')}`, function () {
-    this.timeout(60_000);
     let page: StrictFrame<StoryPage>;
     const coloured = { raw: 0, fences: 0, rendered: 0 };
 
     before(async function () {
-      this.timeout(60_000);
       // As an earlier test in this tab may have left it: the page must still show each story's default mode.
       sessionStorage.setItem('qa-sources-kit:preview-mode:md', 'raw');
       page = await openStrictPage<StoryPage>('story', 'qaStoryPage', { ms: 60_000 });

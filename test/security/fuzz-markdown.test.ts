@@ -68,7 +68,7 @@ describe('fuzz: Markdown rendering of hostile text', () => {
   });
 
   it('the per-chunk pipeline never leaves anything unsafe in the page', async function () {
-    this.timeout(await fuzzTimeout(60_000));
+    this.timeout(await fuzzTimeout(240_000));
     await checkProperty(
       'markdown chunks',
       fc.property(markdownArb, fc.boolean(), fc.boolean(), (source, allowRemoteImages, acceptLinks) => {
@@ -93,7 +93,7 @@ describe('fuzz: Markdown rendering of hostile text', () => {
   });
 
   it('the whole progressive renderer never leaves anything unsafe in the page', async function () {
-    this.timeout(await fuzzTimeout(60_000));
+    this.timeout(await fuzzTimeout(240_000));
     await checkProperty(
       'renderMarkdown',
       fc.asyncProperty(fc.array(markdownArb, { minLength: 1, maxLength: 6 }), fc.boolean(), async (parts, allowRemoteImages) => {

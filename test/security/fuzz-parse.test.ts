@@ -54,7 +54,7 @@ function shapeProblem(r: QaParseResult): string | null {
 
 describe('fuzz: parseTurnSources on arbitrary input', function () {
   it('never throws, never pollutes a prototype, and returns well-formed, presentable data', async function () {
-    this.timeout(await fuzzTimeout(60_000));
+    this.timeout(await fuzzTimeout(240_000));
     const before = protoSnapshot();
     await checkProperty(
       'parse: well-formed and no pollution',
@@ -74,7 +74,7 @@ describe('fuzz: parseTurnSources on arbitrary input', function () {
   });
 
   it('reads only own fields: a prototype polluted by someone else changes nothing', async function () {
-    this.timeout(await fuzzTimeout(60_000));
+    this.timeout(await fuzzTimeout(240_000));
     const POLLUTION: Record<string, unknown> = {
       id: 'file:polluted.md', score: 100, kind: 'file', title: 'polluted', sources: [{ id: 'x', score: 100 }], version: 1,
       metadata: { polluted: true }, locations: [{ lineStart: 1 }], origins: [{ role: 'parent' }], role: 'parent', path: 'polluted.md',

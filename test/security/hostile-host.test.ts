@@ -87,7 +87,6 @@ function guarded(body: (this: Mocha.Context) => Promise<void>): (this: Mocha.Con
 }
 
 describe('<qa-file-preview> against hostile and failing hosts', function () {
-  this.timeout(30_000);
   afterEach(() => cleanup());
 
   it('a read that never answers times out with a clear state, aborts the request, and Retry asks again', guarded(async function () {
@@ -241,7 +240,6 @@ describe('<qa-file-preview> against hostile and failing hosts', function () {
   }));
 
   it('100 rapid open/close/switch steps over a late, out-of-order host: no stale content, no rejection, no leak', guarded(async function () {
-    this.timeout(60_000);
     const paths = Object.keys(FILES);
     const signals: AbortSignal[] = [];
     let seed = 20_240_601;

@@ -68,7 +68,6 @@ const payload = {
 };
 
 describe('display spoofing', function () {
-  this.timeout(30_000);
   afterEach(() => unmountAll());
 
   describe('<qa-sources-panel> with every card’s details open', () => {

@@ -13,12 +13,10 @@ import { openStrictPage } from './strict-frame.js';
 import type { TrustedTypesReport } from './pages/trusted-types.js';
 
 describe('Trusted Types: only the kit’s, Lit’s and DOMPurify’s policies', function () {
-  this.timeout(60_000);
   let r: TrustedTypesReport;
   let policy: string;
 
   before(async function () {
-    this.timeout(60_000);
     sessionStorage.setItem('qa-sources-kit:preview-mode:md', 'raw');
     const page = await openStrictPage<Promise<TrustedTypesReport>>('trusted-types', 'qaTrustedTypes');
     policy = page.policy;

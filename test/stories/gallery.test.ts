@@ -6,7 +6,7 @@ async function galleryAt(width: number, story: string): Promise<HTMLIFrameElemen
   frame.style.cssText = `inline-size: ${width}px; block-size: 800px; border: 0`;
   frame.src = `/index.html?story=${encodeURIComponent(story)}`;
   document.body.append(frame);
-  const end = Date.now() + 20_000;
+  const end = Date.now() + 150_000;
   for (;;) {
     const doc = frame.contentDocument;
     const el = doc?.querySelector('.frame [data-has-sources], .frame qa-sources-panel, .frame qa-file-preview');

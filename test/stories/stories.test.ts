@@ -70,7 +70,6 @@ describe('gallery stories', () => {
         if (story.live) continue;
         it(`${group.id}/${story.id} renders and is axe-clean`, async function () {
           // Big documents take a while when the runner keeps this page in the background.
-          if (group.id === 'preview') this.timeout(90_000);
           applyTheme('light');
           const frame = await mount(story.render({ locale: 'en', debug: false }), { class: 'frame', lang: 'en', 'data-story': `${group.id}/${story.id}` });
           await settleStory(frame);

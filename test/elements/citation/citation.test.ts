@@ -6,6 +6,7 @@ import '../../../src/citations.js';
 import type { QaCitation } from '../../../src/elements/citation/citation.js';
 import type { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../../src/elements/shared/events.js';
 import { deepActive, expectAxeClean, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { until } from '../../wait.js';
 
 const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
 const JIRA = 'jira:MDC-24929';
@@ -29,15 +30,6 @@ async function chip(attrs: { id: string; lines?: string; n?: number; sources?: u
 
 const button = (el: QaCitation) => shadowOf(el).querySelector<HTMLButtonElement>('button.chip');
 const card = (el: QaCitation) => shadowOf(el).querySelector<HTMLElement>('.hc');
-
-/** Resolves when `check` holds (checked every frame), failing after `ms`. */
-async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => requestAnimationFrame(() => r(null)));
-  }
-}
 
 describe('<qa-citation>', () => {
   afterEach(async () => {

@@ -7,17 +7,10 @@ import { citationStories } from '../../../stories/citation.stories.js';
 import type { QaCitation } from '../../../src/elements/citation/citation.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
-import { expectAxeClean, frame, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { expectAxeClean, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { until } from '../../wait.js';
 
 const JIRA = 'jira:MDC-24929';
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await frame();
-  }
-}
 
 async function mountStory(id: string) {
   const s = citationStories.stories.find((x) => x.id === id)!;

@@ -11,17 +11,10 @@ import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources
 import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
 import { referencePayload } from '../../../stories/fixtures/payloads.js';
 import { deepActive, expectAxeClean, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { until } from '../../wait.js';
 
 const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
 const JIRA = 'jira:MDC-24929';
-
-async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 async function mountStory(id: string, locale = 'en') {
   const s = citationStories.stories.find((x) => x.id === id)!;

@@ -11,7 +11,8 @@ import { presentCitedSections, sectionItemsUpTo } from '../../../src/model/prese
 import { NO_CITATIONS } from '../../../src/model/citations.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
-import { deepActive, expectAxeClean, expectedView, frame, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { deepActive, expectAxeClean, expectedView, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import { until } from '../../wait.js';
 
 const DOC = 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md';
 const CODE = 'code:src/Eam/ActivitySectionTypeEnum.cs';
@@ -35,15 +36,6 @@ async function mountPanel(sources: unknown, props: Partial<QaSourcesPanel> = {},
   const c = await mount(html`<div style="block-size: 560px; inline-size: ${width}px; margin-inline-start: auto">${el}</div>`);
   await settle(c);
   return el;
-}
-
-/** Waits (frame by frame, or every 50 ms in a background page) until `check` holds; fails after `ms`. */
-async function until(check: () => boolean, what: string, ms = 45_000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await frame();
-  }
 }
 
 /** The shadow DOM as markup, without Lit's comment markers. */

@@ -31,7 +31,6 @@ function events<T extends Event>(el: HTMLElement, name: string): T[] {
 }
 
 describe('<qa-file-preview> behaviour', function () {
-  this.timeout(30_000);
   beforeEach(() => sessionStorage.removeItem(STORAGE_KEY));
   afterEach(() => {
     cleanup();

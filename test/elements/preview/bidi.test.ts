@@ -37,7 +37,6 @@ function pointAt(r: HTMLElement, col: number): [Node, number] {
 const notices = (el: QaFilePreview) => [...root(el).querySelectorAll('[part="notice"]')].map((n) => n.textContent!.trim());
 
 describe('<qa-file-preview> direction controls in code', function () {
-  this.timeout(30_000);
   afterEach(cleanup);
 
   it('shows a notice and a marker for every control, so no row holds one', async () => {

@@ -4,6 +4,7 @@
  * Rendered and reports what it saw, including every CSP violation.
  */
 import '../../../src/index.js';
+import { configureWorkers } from '../../../src/render/workers.js';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { highlightElement, highlighterUsesWorker } from '../../../src/render/highlight/index.js';
 import { sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
@@ -19,6 +20,10 @@ interface Report {
   fenceColoured: boolean;
   errors: string[];
 }
+
+// Like the test page (web-test-runner.config.mjs): a crowded machine can take longer than the kit's
+// 5 s to start a worker, and this page checks that the worker runs, not the fallback.
+configureWorkers({ startTimeout: 60_000 });
 
 const violations: string[] = [];
 const errors: string[] = [];

@@ -33,7 +33,6 @@ async function atTop(el: QaFilePreview): Promise<HTMLElement> {
 const count = (text: string, word: string) => text.toLowerCase().split(word.toLowerCase()).length - 1;
 
 describe('<qa-file-preview> find', function () {
-  this.timeout(180_000);
   afterEach(() => cleanup());
 
   it('Ctrl+F in Raw opens the bar, counts every match in the file, Enter / Shift+Enter step, Escape closes and gives focus back', async () => {

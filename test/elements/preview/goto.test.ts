@@ -15,7 +15,6 @@ function inView(inner: Element, outer: Element): boolean {
 }
 
 describe('<qa-file-preview> go to line', function () {
-  this.timeout(180_000);
   // With reduced motion the flash has no animation, so its state stays until the next go-to: the tests read the state, never a time.
   before(() => emulateMedia({ reducedMotion: 'reduce' }));
   after(() => emulateMedia({ reducedMotion: 'no-preference' }));

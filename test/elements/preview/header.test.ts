@@ -34,7 +34,6 @@ function preview(path: string, width: number, extra: { ranges?: Array<{ lineStar
 }
 
 describe('<qa-file-preview> header', function () {
-  this.timeout(30_000);
   beforeEach(() => {
     sessionStorage.removeItem('qa-sources-kit:preview-wrap');
     sessionStorage.removeItem('qa-sources-kit:preview-mode:md');

@@ -6,6 +6,7 @@ import '../../../src/index.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { QaHostError, type QaFileContent, type QaReadFileRequest, type QaSourcesHost } from '../../../src/host/types.js';
 import { previewStories } from '../../../stories/preview.stories.js';
+import { until as waitFor } from '../../wait.js';
 
 const mounted: HTMLElement[] = [];
 
@@ -36,16 +37,8 @@ export function cleanup(): void {
   }
 }
 
-/** Polls until `check()` returns a truthy value (or throws after `timeout` ms). */
-export async function waitFor<T>(check: () => T | null | undefined | false, what = 'condition', timeout = 45_000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 16));
-  }
-}
+/** Polls until `check()` returns a truthy value (see test/wait.ts). */
+export { waitFor };
 
 /** The preview's shadow root. */
 export function root(el: QaFilePreview): ShadowRoot {

@@ -21,7 +21,6 @@ const notices = (el: QaFilePreview) => [...root(el).querySelectorAll('[part="not
 const code = (c: string) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`;
 
 describe('<qa-file-preview> invisible characters in code', function () {
-  this.timeout(30_000);
   afterEach(cleanup);
 
   it('shows a notice and a marker for each invisible character; emoji joiners and flag tags stay', async () => {

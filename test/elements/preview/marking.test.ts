@@ -24,7 +24,6 @@ function textStart(block: HTMLElement): { x: number; y: number } | null {
 }
 
 describe('<qa-file-preview> rendered marking', function () {
-  this.timeout(30_000);
   beforeEach(() => sessionStorage.removeItem('qa-sources-kit:preview-mode:md'));
   afterEach(() => cleanup());
 

@@ -30,7 +30,6 @@ function cutAtTop(el: QaFilePreview): number[] {
 const curRows = (el: QaFilePreview) => [...root(el).querySelectorAll<HTMLElement>('.ln.cur')].map((r) => Number(r.dataset.n)).sort((a, b) => a - b);
 
 describe('<qa-file-preview> ranges navigator', function () {
-  this.timeout(30_000);
   afterEach(cleanup);
 
   it('shows Range 1 of 3 and steps with the buttons, F8 / Shift+F8 and Alt+↓ / Alt+↑, wrapping around', async () => {

@@ -33,7 +33,6 @@ function textAt(r: HTMLElement, offsetInLine: number): [Node, number] {
 }
 
 describe('<qa-file-preview> raw view', function () {
-  this.timeout(60_000);
   afterEach(cleanup);
 
   it('keeps the DOM small for 50,000 lines while scrolling anywhere', async () => {

@@ -11,7 +11,6 @@ import { axeViolations, cleanup, mount, mountStory, nextRendered, nextRenderedAs
 const selectedRows = (el: QaFilePreview) => [...root(el).querySelectorAll<HTMLElement>('.ln.sel')].map((r) => Number(r.dataset.n)).sort((a, b) => a - b);
 
 describe('<qa-file-preview> keyboard line selection', function () {
-  this.timeout(180_000);
   afterEach(() => {
     cleanup();
     history.replaceState(null, '', location.pathname + location.search);
@@ -96,7 +95,6 @@ describe('<qa-file-preview> keyboard line selection', function () {
 });
 
 describe('<qa-file-preview> overview ruler', function () {
-  this.timeout(180_000);
   afterEach(() => cleanup());
 
   it('marks every cited range where it lies in the file, the current one apart, and a click scrolls there', async () => {

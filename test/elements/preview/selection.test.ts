@@ -37,7 +37,6 @@ function copied(button: HTMLElement): string | null {
 const lines = sampleTs.split('\n');
 
 describe('<qa-file-preview> line selection', function () {
-  this.timeout(30_000);
   afterEach(async () => {
     cleanup();
     history.replaceState(null, '', location.pathname + location.search);

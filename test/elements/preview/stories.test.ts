@@ -183,7 +183,6 @@ for (const s of previewStories.stories) {
 }
 
 describe('<qa-file-preview> stories', function () {
-  this.timeout(60_000);
   // Stories show the default mode: no Rendered/Raw choice remembered from elsewhere.
   beforeEach(() => sessionStorage.removeItem('qa-sources-kit:preview-mode:md'));
   afterEach(cleanup);

@@ -38,7 +38,6 @@ function varied(lines: number): string {
 }
 
 describe('<qa-file-preview> wrap lines', function () {
-  this.timeout(60_000);
   beforeEach(() => sessionStorage.removeItem(KEY));
   afterEach(() => {
     cleanup();

@@ -182,7 +182,6 @@ async function pool<T, R>(items: readonly T[], width: number, fn: (item: T) => P
 }
 
 describe('Markdown rendering: conformance with the CommonMark and GFM spec examples', function () {
-  this.timeout(120_000);
   let examples: Example[] = [];
   const alone = new Map<string, string>();
   before(async () => {

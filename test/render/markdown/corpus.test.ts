@@ -17,7 +17,6 @@ function expectedHeadings(source: string): string[] {
 }
 
 describe('Markdown rendering: real documents', function () {
-  this.timeout(120_000);
   const errors: string[] = [];
   const onError = (e: ErrorEvent) => errors.push(String(e.message));
   const onRejection = (e: PromiseRejectionEvent) => errors.push(String(e.reason));

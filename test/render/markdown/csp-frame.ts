@@ -4,6 +4,11 @@
  */
 import { markdownStyles, renderMarkdown } from '../../../src/render/markdown/index.js';
 import { lastStreamUsedWorker } from '../../../src/render/markdown/chunks.js';
+import { configureWorkers } from '../../../src/render/workers.js';
+
+// Like the test page (web-test-runner.config.mjs): a crowded machine can take longer than the kit's
+// 5 s to start a worker, and this frame reports whether the worker parsed.
+configureWorkers({ startTimeout: 60_000 });
 
 const violations: string[] = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI} ${e.sample}`));

@@ -1,6 +1,7 @@
 /** Test fixtures for the Markdown renderer: a shadow-root container styled like the preview's. */
 import { base, tokens } from '../../../src/elements/shared/styles.js';
 import { markdownStyles, renderMarkdown, type MarkdownRenderOptions, type MarkdownRenderResult } from '../../../src/render/markdown/index.js';
+import { until } from '../../wait.js';
 
 export const ID_PREFIX = 'qa1-';
 
@@ -32,13 +33,9 @@ export async function render(source: string, options: Partial<MarkdownRenderOpti
   return { ...m, result };
 }
 
-/** Waits until `check` holds (polling on animation frames), or fails after `ms`. */
-export async function waitFor(check: () => boolean, ms = 45_000): Promise<void> {
-  const until = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > until) throw new Error('timed out waiting for a condition');
-    await new Promise((r) => setTimeout(r, 16));
-  }
+/** Waits until `check` holds (see test/wait.ts). */
+export async function waitFor(check: () => boolean, what = 'a condition'): Promise<void> {
+  await until(check, what);
 }
 
 const corpusCache = new Map<string, string>();

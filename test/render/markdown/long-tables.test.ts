@@ -9,7 +9,6 @@ import { ID_PREFIX, mount, waitFor } from './fixture.js';
 
 for (const mode of ['worker', 'main thread'] as const) {
   describe(`Markdown rendering: long tables (${mode})`, function () {
-    this.timeout(120_000);
     before(() => setWorkerParsing(mode === 'worker' ? 'always' : false));
     after(() => setWorkerParsing(true));
 

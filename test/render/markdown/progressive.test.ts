@@ -11,7 +11,6 @@ function chunkCount(c: HTMLElement): number {
 
 for (const mode of ['worker', 'main thread'] as const) {
   describe(`Markdown rendering: progressive (${mode})`, function () {
-    this.timeout(60_000);
     before(() => setWorkerParsing(mode === 'worker' ? 'always' : false));
     after(() => setWorkerParsing(true));
 
@@ -173,7 +172,6 @@ for (const mode of ['worker', 'main thread'] as const) {
 }
 
 describe('Markdown rendering: worker and main thread agree', function () {
-  this.timeout(60_000);
   after(() => setWorkerParsing(true));
 
   it('produces the same DOM for a real document either way', async () => {
@@ -195,7 +193,6 @@ describe('Markdown rendering: worker and main thread agree', function () {
 });
 
 describe('Markdown rendering: lazy highlighting', function () {
-  this.timeout(30_000);
 
   it('highlights fenced code only when it comes near the viewport', async () => {
     const m = mount();
@@ -204,12 +201,12 @@ describe('Markdown rendering: lazy highlighting', function () {
     await renderMarkdown(m.container, `${code}\n\n${filler}\n\n${code}`, { path: 'a.md', idPrefix: ID_PREFIX });
     m.host.scrollIntoView();
     const [top, bottom] = Array.from(m.container.querySelectorAll<HTMLElement>('pre.qa-code > code'));
-    await waitFor(() => top!.dataset.qaHighlighted !== undefined, 20_000);
+    await waitFor(() => top!.dataset.qaHighlighted !== undefined, 'highlighting');
     expect(top!.textContent).to.equal('const answer: number = 42;\n');
     await new Promise((r) => setTimeout(r, 300));
     expect(bottom!.dataset.qaHighlighted).to.equal(undefined);
     m.host.scrollTop = m.host.scrollHeight;
-    await waitFor(() => bottom!.dataset.qaHighlighted !== undefined, 20_000);
+    await waitFor(() => bottom!.dataset.qaHighlighted !== undefined, 'highlighting');
     expect(bottom!.textContent).to.equal('const answer: number = 42;\n');
     m.remove();
   });
