@@ -3,7 +3,7 @@
 // plugin below adds what it cannot see on its own in this code base:
 // - tag names: elements register through `defineElement(tag, Class)`;
 // - event types and their detail fields, from the event classes and detail
-//   interfaces in `src/elements/shared/events.ts`;
+//   interfaces in `src/events.ts`;
 // - the shared kit tokens (`@cssproperty` on `tokens` in shared/styles.ts),
 //   listed on every element;
 // - the type of `@property({ type: Number })` fields whose default is a
@@ -17,7 +17,7 @@ const ELEMENT_MODULES = [
   'src/elements/file-preview/file-preview.ts',
   'src/elements/citation/citation.ts',
 ];
-const EVENTS_MODULE = 'src/elements/shared/events.ts';
+const EVENTS_MODULE = 'src/events.ts';
 const TOKENS_MODULE = 'src/elements/shared/styles.ts';
 
 const DECORATOR_TYPES = { Number: 'number', Boolean: 'boolean', String: 'string' };

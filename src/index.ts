@@ -5,7 +5,7 @@
  */
 export * from './model/index.js';
 export { registerTranslation, availableLocales, en, ru, zh, type QaTerms, type QaTerm, type QaPlural, type QaBuiltinLocale } from './i18n/index.js';
-export * from './elements/shared/events.js';
+export * from './events.js';
 export { viewOf, type QaViewResult, type QaViewOptions } from './host/payload.js';
 export { QaSourcesPanel } from './elements/sources-panel/define.js';
 export { QaSourceFooter } from './elements/source-footer/define.js';

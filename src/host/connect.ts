@@ -8,7 +8,7 @@
  * const disconnect = connectSources({ store, host: createFetchHost({ endpoint: '/__qa/files' }), sessionId, panel, footer, preview });
  * ```
  */
-import type { QaGroupOpenEvent, QaSourceOpenEvent } from '../elements/shared/events.js';
+import type { QaGroupOpenEvent, QaSourceOpenEvent } from '../events.js';
 import type { QaLineRange } from '../model/present.js';
 import type { QaSourceKind } from '../model/types.js';
 import type { QaSourcesStore, QaStoredSources } from './store.js';

@@ -27,7 +27,7 @@ import type {
   QaSourceHighlightEvent,
   QaSourceOpenEvent,
   QaToggleEvent,
-} from '../elements/shared/events.js';
+} from '../events.js';
 
 type IfEqual<A, B, Yes, No> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? Yes : No;
 

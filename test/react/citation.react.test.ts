@@ -5,7 +5,7 @@ import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { QaCitation } from '../../src/react/index.js';
 import { QaCitation as CitationElement } from '../../src/citations.js';
-import { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../src/elements/shared/events.js';
+import { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../src/events.js';
 import { referencePayload } from '../../stories/fixtures/payloads.js';
 import { settle, shadowOf } from '../elements/shared/fixture.js';
 

@@ -16,7 +16,7 @@ import {
   QaRenderedEvent,
   QaSourceOpenEvent,
   QaToggleEvent,
-} from '../../src/elements/shared/events.js';
+} from '../../src/events.js';
 import { createMemoryHost } from '../../src/host/memory.js';
 import { term } from '../../src/i18n/index.js';
 import { referencePayload, singlePayload } from '../../stories/fixtures/payloads.js';

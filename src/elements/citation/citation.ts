@@ -4,7 +4,7 @@ import { citationIdLabel, citationTargets, citedRanges } from '../../model/citat
 import type { QaLineRange, QaSourceItemView } from '../../model/present.js';
 import type { QaSourceLocation } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
-import { QaSourceHighlightEvent, QaSourceOpenEvent, type QaSourceOpenDetail } from '../shared/events.js';
+import { QaSourceHighlightEvent, QaSourceOpenEvent, type QaSourceOpenDetail } from '../../events.js';
 import { citedLinesText, hoverCardStyles, placeCard, renderHoverCard } from '../shared/hover-card.js';
 import { LocalizeController } from '../shared/localize.js';
 import { viewOf } from '../../host/payload.js';

@@ -10,7 +10,7 @@ import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js'
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, languageForPath, MAX_TOKENIZED_LINE, warmHighlighter } from '../../render/highlight/index.js';
 import { formatBytes } from '../../i18n/index.js';
-import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../shared/events.js';
+import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../../events.js';
 import { icons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
 import { SchemeController } from '../shared/scheme.js';

@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { QaTerms } from '../../i18n/types.js';
 import { revealHidden } from '../../model/text.js';
-import type { QaPreviewMode } from '../shared/events.js';
+import type { QaPreviewMode } from '../../events.js';
 import { icons } from '../shared/icons.js';
 import { crumbs } from './preview-helpers.js';
 import { keysOf } from './keys.js';

@@ -7,7 +7,7 @@ import type { QaFileContent } from '../../host/types.js';
 import { basename, extensionOf } from '../../model/present.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { revealHidden } from '../../model/text.js';
-import type { QaPreviewMode } from '../shared/events.js';
+import type { QaPreviewMode } from '../../events.js';
 
 /** Extensions that open Rendered by default. */
 export const MARKDOWN_EXTENSIONS: ReadonlySet<string> = new Set(['md', 'markdown', 'mdown', 'mkd', 'mkdn']);

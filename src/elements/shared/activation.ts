@@ -4,7 +4,7 @@
  * nobody cancelled it.
  */
 import type { QaLocationView, QaSourceItemView } from '../../model/present.js';
-import { QaSourceOpenEvent, type QaSourceOpenDetail } from './events.js';
+import { QaSourceOpenEvent, type QaSourceOpenDetail } from '../../events.js';
 
 /** Detail of the `qa-source-open` event of an item. */
 export function openDetail(item: QaSourceItemView): QaSourceOpenDetail {

@@ -9,7 +9,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { QaCitationIndex } from '../../model/citations.js';
 import type { QaSourcesView } from '../../model/present.js';
 import { formatNumber } from '../../i18n/index.js';
-import { QaSourceHighlightEvent } from './events.js';
+import { QaSourceHighlightEvent } from '../../events.js';
 import type { Translate } from './localize.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { citations: QaCitationIndex | null; highlightedSource: string | null };

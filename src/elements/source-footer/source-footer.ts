@@ -5,7 +5,7 @@ import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaSourceGroup
 import type { QaSourceKind } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
 import { activateItem, spaceActivatesLink } from '../shared/activation.js';
-import { QaGroupOpenEvent, QaToggleEvent } from '../shared/events.js';
+import { QaGroupOpenEvent, QaToggleEvent } from '../../events.js';
 import { LocalizeController } from '../shared/localize.js';
 import { viewOf, type QaViewResult } from '../../host/payload.js';
 import { isMoveKey, nextInList } from '../shared/roving.js';

@@ -18,7 +18,7 @@ import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';
 import { activateItem, spaceActivatesLink } from '../shared/activation.js';
-import { QaCloseEvent } from '../shared/events.js';
+import { QaCloseEvent } from '../../events.js';
 import { LocalizeController } from '../shared/localize.js';
 import { viewOf, type QaViewResult } from '../../host/payload.js';
 import { isMoveKey, nextInList } from '../shared/roving.js';

@@ -4,7 +4,7 @@ import { sendKeys, sendMouse, resetMouse, setViewport } from '@web/test-runner-c
 import { referencePayload, hostilePayload } from '../../../stories/fixtures/payloads.js';
 import '../../../src/citations.js';
 import type { QaCitation } from '../../../src/elements/citation/citation.js';
-import type { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../../src/elements/shared/events.js';
+import type { QaSourceHighlightEvent, QaSourceOpenEvent } from '../../../src/events.js';
 import { deepActive, expectAxeClean, mount, settle, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until } from '../../wait.js';
 

@@ -5,7 +5,7 @@ import { footerStories } from '../../../stories/footer.stories.js';
 import { belowThresholdPayload, emptyPayload, everyKindPayload, generatedPayload, hostilePayload, longTitlesPayload, referencePayload } from '../../../stories/fixtures/payloads.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
-import type { QaGroupOpenEvent, QaSourceOpenEvent, QaToggleEvent } from '../../../src/elements/shared/events.js';
+import type { QaGroupOpenEvent, QaSourceOpenEvent, QaToggleEvent } from '../../../src/events.js';
 import { deepActive, elementCount, expectAxeClean, expectedView, guardNavigation, mount, recordEvents, settle, shadowOf, unmountAll } from '../shared/fixture.js';
 
 function story(id: string) {

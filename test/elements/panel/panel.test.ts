@@ -8,7 +8,7 @@ import { presentCitedSections } from '../../../src/model/present.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { SHOW_MORE_PAGE } from '../../../src/elements/sources-panel/sources-panel.js';
-import type { QaSourceOpenEvent } from '../../../src/elements/shared/events.js';
+import type { QaSourceOpenEvent } from '../../../src/events.js';
 import {
   deepActive,
   elementCount,

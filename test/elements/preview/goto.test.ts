@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
+import type { QaRangeSelectEvent } from '../../../src/events.js';
 import { axeViolations, cleanup, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
 
 const status = (el: QaFilePreview) => root(el).querySelector('.find-status')?.textContent?.trim() ?? '';

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
+import type { QaRangeSelectEvent } from '../../../src/events.js';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { renderPreview } from '../../../stories/preview.stories.js';
 import { generatedCode } from '../../../stories/fixtures/preview-files.js';

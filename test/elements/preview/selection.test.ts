@@ -4,7 +4,7 @@ import { html } from 'lit';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import type { QaRangeSelectEvent } from '../../../src/elements/shared/events.js';
+import type { QaRangeSelectEvent } from '../../../src/events.js';
 import { sampleTs, sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
 import { axeViolations, cleanup, mount, mountStory, nextRendered, q, root, waitFor } from './helpers.js';
 

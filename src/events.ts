@@ -3,8 +3,8 @@
  * `composed` so they cross shadow roots. Fired for user actions and async
  * results only, never because the owner set a property.
  */
-import type { QaSourceKind, QaSourceLocation, QaSourceReference } from '../../model/types.js';
-import type { QaLineRange } from '../../model/present.js';
+import type { QaSourceKind, QaSourceLocation, QaSourceReference } from './model/types.js';
+import type { QaLineRange } from './model/present.js';
 
 /** Detail of `qa-source-open`. */
 export interface QaSourceOpenDetail {
