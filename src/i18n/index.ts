@@ -5,6 +5,7 @@
 import { en } from './en.js';
 import { ru } from './ru.js';
 import { zh } from './zh.js';
+import { matchLocale, normalizeTag } from './lang.js';
 import type { QaPlural, QaTerm, QaTerms } from './types.js';
 
 export type { QaPlural, QaTerm, QaTerms, QaBuiltinLocale } from './types.js';
@@ -45,23 +46,13 @@ export function availableLocales(): string[] {
   return [...tables.keys()];
 }
 
-function normalizeTag(tag: string): string {
-  return tag.trim().toLowerCase().replace(/_/g, '-');
-}
-
 /**
  * The best registered language for a BCP 47 tag, dropping subtags until one
  * matches: `ru-RU` → `ru`, `zh-Hans-CN` → `zh`, `ZH` → `zh`, unknown → `en`.
  */
 export function resolveLocale(tag: string | null | undefined): string {
   if (typeof tag !== 'string') return 'en';
-  let candidate = normalizeTag(tag);
-  while (candidate) {
-    if (tables.has(candidate)) return candidate;
-    const cut = candidate.lastIndexOf('-');
-    candidate = cut > 0 ? candidate.slice(0, cut) : '';
-  }
-  return 'en';
+  return matchLocale(tag, (code) => tables.has(code)) ?? 'en';
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { onTranslationsChange, resolveLocale, term } from '../../i18n/index.js';
+import { closestLang } from '../../i18n/lang.js';
 import type { QaTerms } from '../../i18n/types.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { locale?: string | null };
@@ -38,16 +39,6 @@ function watchDocumentLang(): void {
   observer = new MutationObserver(() => hosts.forEach((h) => h.requestUpdate()));
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: false });
   onTranslationsChange(() => hosts.forEach((h) => h.requestUpdate()));
-}
-
-/** The nearest `lang` attribute, crossing shadow roots; the document's as a last resort. */
-export function closestLang(el: Element): string | null {
-  let node: Node | null = el;
-  while (node) {
-    if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang');
-    node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
-  }
-  return document.documentElement.getAttribute('lang');
 }
 
 /**

@@ -9,7 +9,7 @@
  * container cancels the previous one first, so chunks never interleave.
  */
 import { resolveLocale } from '../../i18n/index.js';
-import { closestLang } from '../../elements/shared/localize.js';
+import { closestLang } from '../../i18n/lang.js';
 import { highlightElement } from '../highlight/index.js';
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
 import { nextTask, sinceYield, yieldToMain } from '../tasks.js';
