@@ -41,13 +41,21 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const KIND_SET = new Set<string>(SOURCE_KINDS);
 const EVIDENCE_SET = new Set<string>(SOURCE_EVIDENCE);
 
+// The fields each kind of object is read for: the optional strings (copied
+// when they are strings, reported otherwise) and the rest.
+const LOCATION_PATH = ['path'] as const;
+const LOCATION_STRINGS = ['anchor', 'jiraKey', 'confluencePageId'] as const;
+const LOCATION_FIELDS = [...LOCATION_PATH, 'lineStart', 'lineEnd', ...LOCATION_STRINGS];
+const ORIGIN_STRINGS = ['toolCallId', 'toolName', 'agentId', 'subagentRunId', 'subagentSessionId'] as const;
+const ORIGIN_FIELDS = ['role', 'sessionId', 'turn', 'step', ...ORIGIN_STRINGS];
+const SOURCE_STRINGS = ['uri', 'path', 'snippet'] as const;
+const SOURCE_FIELDS = ['id', 'score', 'kind', 'title', 'evidence', 'locations', 'origins', ...SOURCE_STRINGS, 'metadata'];
+const INCOMPLETE_STRINGS = ['subagentRunId', 'provider'] as const;
+const INCOMPLETE_FIELDS = ['reason', ...INCOMPLETE_STRINGS];
+const PAYLOAD_FIELDS = ['version', 'sessionId', 'turn', 'complete', 'sources', 'discovered', 'incompleteOrigins'];
+
 /** Every field name the parser reads; if any of them is inherited from a polluted `Object.prototype`, objects are copied before reading. */
-const FIELD_NAMES = [
-  'version', 'sessionId', 'turn', 'sources', 'discovered', 'complete', 'incompleteOrigins', 'reason', 'provider',
-  'id', 'kind', 'title', 'uri', 'path', 'snippet', 'locations', 'evidence', 'origins', 'score', 'metadata',
-  'lineStart', 'lineEnd', 'anchor', 'jiraKey', 'confluencePageId',
-  'step', 'toolCallId', 'toolName', 'agentId', 'role', 'subagentRunId', 'subagentSessionId',
-];
+const FIELD_NAMES = [...new Set([...PAYLOAD_FIELDS, ...SOURCE_FIELDS, ...LOCATION_FIELDS, ...ORIGIN_FIELDS, ...INCOMPLETE_FIELDS])];
 
 class Problems {
   readonly list: QaPayloadProblem[] = [];
@@ -100,22 +108,17 @@ function isObject(v: unknown): v is object {
 }
 
 /**
- * The object to read fields from: `v` itself when only its own properties can
- * answer (a JSON object, or a prototype-free one), otherwise a prototype-free
- * view whose fields read `v`'s own properties only, when they are read (so
- * inherited values are never seen, and the parser touches exactly the same
- * fields, in the same order, as it would on a clean page).
+ * The object to read `fields` from: `v` itself when only its own properties
+ * can answer (a JSON object, or a prototype-free one), otherwise a
+ * prototype-free copy of those of `fields` that are `v`'s own, so inherited
+ * values are never seen.
  */
-function record(v: object, ctx: Ctx): Plain {
+function record(v: object, fields: readonly string[], ctx: Ctx): Plain {
   const proto = Object.getPrototypeOf(v);
   if (proto === null || (proto === Object.prototype && ctx.protoClean)) return v as Plain;
-  const view = Object.create(null) as Plain;
-  for (const key of FIELD_NAMES) {
-    Object.defineProperty(view, key, {
-      get: () => (Object.prototype.hasOwnProperty.call(v, key) ? (v as Plain)[key] : undefined),
-    });
-  }
-  return view;
+  const own = nullObject();
+  for (const key of fields) if (Object.prototype.hasOwnProperty.call(v, key)) own[key] = (v as Plain)[key];
+  return own;
 }
 
 /** A short quoted excerpt of an untrusted string, for a problem message. */
@@ -164,6 +167,15 @@ function optString(v: unknown, key: string, ctx: Ctx): string | undefined {
   if (v === undefined || v === null) return undefined;
   report(ctx, key, `expected a string, got ${describe(v)}; ignored`);
   return undefined;
+}
+
+/** Copies the optional string fields `keys` of `v` into `out`, in that order; a value of another type is a problem and left out. */
+function copyStrings<K extends string>(v: Plain, keys: readonly K[], out: Partial<Record<K, string>>, ctx: Ctx): void {
+  for (const key of keys) {
+    const value = v[key];
+    if (typeof value === 'string') out[key] = value;
+    else if (value !== undefined && value !== null) optString(value, key, ctx);
+  }
 }
 
 /** Reads an optional whole number >= min; a wrong type or value is a problem and the field is left out. */
@@ -265,20 +277,18 @@ function copyJson(v: unknown, ctx: Ctx, depth: number): unknown {
   return result;
 }
 
-// The readers below check the valid case inline (one payload may hold tens of
-// thousands of these values, most of them absent or valid) and call
-// `optString` / `optInt` only for a value that is neither, to report it.
+// The readers below check the valid case of a number inline (one payload may
+// hold tens of thousands of these values, most of them absent or valid) and
+// call `optInt` only for a value that is neither, to report it.
 
 function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
-  const v = record(raw, ctx);
+  const v = record(raw, LOCATION_FIELDS, ctx);
   const loc: QaSourceLocation = {};
-  const path = v.path;
-  if (typeof path === 'string') loc.path = path;
-  else if (path != null) optString(path, 'path', ctx);
+  copyStrings(v, LOCATION_PATH, loc, ctx);
   const s = v.lineStart;
   const start = typeof s === 'number' && Number.isSafeInteger(s) && s >= 1 ? s : s == null ? undefined : optInt(s, 'lineStart', ctx, 1);
   const e = v.lineEnd;
@@ -293,15 +303,7 @@ function parseLocation(raw: unknown, ctx: Ctx): QaSourceLocation | null {
   } else if (end !== undefined) {
     report(ctx, 'lineEnd', 'lineEnd without lineStart; ignored');
   }
-  const anchor = v.anchor;
-  if (typeof anchor === 'string') loc.anchor = anchor;
-  else if (anchor != null) optString(anchor, 'anchor', ctx);
-  const jiraKey = v.jiraKey;
-  if (typeof jiraKey === 'string') loc.jiraKey = jiraKey;
-  else if (jiraKey != null) optString(jiraKey, 'jiraKey', ctx);
-  const pageId = v.confluencePageId;
-  if (typeof pageId === 'string') loc.confluencePageId = pageId;
-  else if (pageId != null) optString(pageId, 'confluencePageId', ctx);
+  copyStrings(v, LOCATION_STRINGS, loc, ctx);
   return loc;
 }
 
@@ -310,7 +312,7 @@ function parseOrigin(raw: unknown, ctx: Ctx): QaSourceOrigin | null {
     report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
-  const v = record(raw, ctx);
+  const v = record(raw, ORIGIN_FIELDS, ctx);
   const role = v.role;
   if (role !== 'parent' && role !== 'subagent') {
     report(ctx, 'role', `expected "parent" or "subagent", got ${describe(role)}; origin dropped`);
@@ -336,32 +338,12 @@ function parseOrigin(raw: unknown, ctx: Ctx): QaSourceOrigin | null {
   const step = v.step;
   if (typeof step === 'number' && Number.isSafeInteger(step) && step >= 0) origin.step = step;
   else if (step != null) optInt(step, 'step', ctx, 0);
-  const toolCallId = v.toolCallId;
-  if (typeof toolCallId === 'string') origin.toolCallId = toolCallId;
-  else if (toolCallId != null) optString(toolCallId, 'toolCallId', ctx);
-  const toolName = v.toolName;
-  if (typeof toolName === 'string') origin.toolName = toolName;
-  else if (toolName != null) optString(toolName, 'toolName', ctx);
-  const agentId = v.agentId;
-  if (typeof agentId === 'string') origin.agentId = agentId;
-  else if (agentId != null) optString(agentId, 'agentId', ctx);
-  const runId = v.subagentRunId;
-  if (typeof runId === 'string') origin.subagentRunId = runId;
-  else if (runId != null) optString(runId, 'subagentRunId', ctx);
-  const childSession = v.subagentSessionId;
-  if (typeof childSession === 'string') origin.subagentSessionId = childSession;
-  else if (childSession != null) optString(childSession, 'subagentSessionId', ctx);
+  copyStrings(v, ORIGIN_STRINGS, origin, ctx);
   return origin;
 }
 
 /** Reads the list field `key` of the current object; its entries are parsed by `item`, invalid ones dropped. */
-function parseList<T>(
-  v: unknown,
-  key: string,
-  ctx: Ctx,
-  item: (v: unknown, ctx: Ctx) => T | null,
-  requiredSeverity: 'error' | 'warning' | null,
-): T[] {
+function parseList<T>(v: unknown, key: string, ctx: Ctx, item: (v: unknown, ctx: Ctx) => T | null, requiredSeverity: 'error' | 'warning' | null): T[] {
   if (v === undefined || v === null) {
     if (requiredSeverity) report(ctx, key, 'missing; read as empty', requiredSeverity);
     return [];
@@ -410,7 +392,7 @@ function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
     report(ctx, undefined, `expected a source object, got ${describe(raw)}; entry dropped`);
     return null;
   }
-  const v = record(raw, ctx);
+  const v = record(raw, SOURCE_FIELDS, ctx);
   const id = v.id;
   if (typeof id !== 'string' || id.trim() === '') {
     report(ctx, 'id', `expected a non-empty string, got ${describe(id)}; entry dropped`);
@@ -447,15 +429,7 @@ function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
     origins: parseList(v.origins, 'origins', ctx, parseOrigin, 'warning'),
     score,
   };
-  const uri = v.uri;
-  if (typeof uri === 'string') source.uri = uri;
-  else if (uri != null) optString(uri, 'uri', ctx);
-  const localPath = v.path;
-  if (typeof localPath === 'string') source.path = localPath;
-  else if (localPath != null) optString(localPath, 'path', ctx);
-  const snippet = v.snippet;
-  if (typeof snippet === 'string') source.snippet = snippet;
-  else if (snippet != null) optString(snippet, 'snippet', ctx);
+  copyStrings(v, SOURCE_STRINGS, source, ctx);
   const meta = v.metadata;
   if (meta !== undefined && meta !== null) {
     if (isObject(meta)) {
@@ -509,17 +483,11 @@ function parseIncomplete(raw: unknown, ctx: Ctx): QaIncompleteOrigin | null {
     report(ctx, undefined, `expected an object, got ${describe(raw)}; dropped`);
     return null;
   }
-  const v = record(raw, ctx);
-  let reason = optString(v.reason, 'reason', ctx);
-  if (reason === undefined) {
-    if (v.reason === undefined || v.reason === null) report(ctx, 'reason', 'missing', 'warning');
-    reason = '';
-  }
-  const entry: QaIncompleteOrigin = { reason };
-  const run = optString(v.subagentRunId, 'subagentRunId', ctx);
-  if (run !== undefined) entry.subagentRunId = run;
-  const provider = optString(v.provider, 'provider', ctx);
-  if (provider !== undefined) entry.provider = provider;
+  const v = record(raw, INCOMPLETE_FIELDS, ctx);
+  const reason = v.reason;
+  if (reason === undefined || reason === null) report(ctx, 'reason', 'missing', 'warning');
+  const entry: QaIncompleteOrigin = { reason: optString(reason, 'reason', ctx) ?? '' };
+  copyStrings(v, INCOMPLETE_STRINGS, entry, ctx);
   return entry;
 }
 
@@ -559,10 +527,11 @@ function parsePayload(input: unknown, ctx: Ctx): QaTurnSources | null {
     p.add('', `expected a QaTurnSources object, got ${describe(data)}`);
     return null;
   }
-  const v = record(data, ctx);
+  const v = record(data, PAYLOAD_FIELDS, ctx);
   const version = v.version;
   if (version === undefined || version === null) p.add('version', `missing; read as version ${PAYLOAD_VERSION}`, 'warning');
-  else if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) p.add('version', `expected a whole number >= 1, got ${describe(version)}; read as version ${PAYLOAD_VERSION}`);
+  else if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+    p.add('version', `expected a whole number >= 1, got ${describe(version)}; read as version ${PAYLOAD_VERSION}`);
   else if (version > PAYLOAD_VERSION) p.add('version', `version ${version} is newer than this kit (${PAYLOAD_VERSION}); shown best effort`, 'warning');
 
   let sessionId = v.sessionId;
