@@ -123,8 +123,8 @@ const repository: WiredArgs = {
   id: 'live/repository',
   host: () => createFetchHost({ endpoint: LIVE_ENDPOINT }),
   payload: repositoryPayload,
-  open: { path: 'src/host/paths.ts', ranges: [{ lineStart: 19, lineEnd: 34 }] },
-  answer: 'The file endpoint refuses version-control internals, environment files and keys by default; the list is in paths.ts, and the CommonMark spec describes how tabs expand.',
+  open: { path: 'src/workspace/deny.ts', ranges: [{ lineStart: 8, lineEnd: 28 }] },
+  answer: 'The file endpoint refuses version-control internals, environment files and keys by default; the list is in deny.ts, and the CommonMark spec describes how tabs expand.',
 };
 
 const streaming: WiredArgs = {

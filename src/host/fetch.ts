@@ -9,7 +9,8 @@
  * an HTTP status. Nothing from a response body ever reaches an error
  * message: messages are the kit's own.
  */
-import { checkWorkspacePath } from './paths.js';
+import { checkWorkspacePath } from '../workspace/paths.js';
+import { readFileAnswer } from './answer.js';
 import { QaHostError, type QaFileContent, type QaHostErrorCode, type QaReadFileRequest, type QaResolveLinkRequest, type QaSourcesHost } from './types.js';
 
 /** Default time a request may take, in ms. */
@@ -113,7 +114,7 @@ export function createFetchHost(options: QaFetchHostOptions): QaSourcesHost & { 
       const href = url({ path: check.path, sessionId: req.sessionId, maxBytes: maxBytes === undefined ? undefined : String(maxBytes) });
       const cap = maxBytes === undefined ? DEFAULT_RESPONSE_CAP : maxBytes * 6 + 64 * 1024;
       const body = await getJson(href, req.signal, cap);
-      const file = fileOf(body);
+      const file = readFileAnswer(body, { wire: true });
       if (!file) throw new QaHostError('network', 'The host sent an answer the kit cannot read.');
       // The answer is for the path asked for: where the server found it (a symlink's target,
       // another Unicode form of the name) is its own business, and the preview shows only
@@ -172,18 +173,4 @@ function errorOf(body: unknown): { code?: string; details?: QaHostError['details
   if (typeof e.size === 'number' && Number.isFinite(e.size) && e.size >= 0) details.size = e.size;
   if (typeof e.maxBytes === 'number' && Number.isFinite(e.maxBytes) && e.maxBytes >= 0) details.maxBytes = e.maxBytes;
   return { code: typeof e.code === 'string' ? e.code : undefined, details };
-}
-
-/** The file of a success answer, or null when the JSON does not have the documented shape. */
-export function fileOf(body: unknown): QaFileContent | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const b = body as Record<string, unknown>;
-  if (typeof b.path !== 'string' || typeof b.content !== 'string' || typeof b.truncated !== 'boolean') return null;
-  if (typeof b.size !== 'number' || !Number.isSafeInteger(b.size) || b.size < 0) return null;
-  if (b.mime !== undefined && b.mime !== null && typeof b.mime !== 'string') return null;
-  const check = checkWorkspacePath(b.path);
-  if (!check.ok) return null;
-  const file: QaFileContent = { path: check.path, content: b.content, size: b.size, truncated: b.truncated };
-  if (typeof b.mime === 'string') file.mime = b.mime;
-  return file;
 }

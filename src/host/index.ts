@@ -7,17 +7,9 @@
  */
 export type * from './types.js';
 export { QaHostError, isQaHostError } from './types.js';
-export {
-  checkWorkspacePath,
-  checkReadablePath,
-  isDeniedPath,
-  matchesDenyPattern,
-  linkCandidates,
-  DEFAULT_DENY,
-  type QaDenyRule,
-  type QaPathCheck,
-  type QaPathRejection,
-} from './paths.js';
+export { checkWorkspacePath, checkReadablePath, type QaPathCheck, type QaPathRejection } from '../workspace/paths.js';
+export { isDeniedPath, matchesDenyPattern, DEFAULT_DENY, type QaDenyRule } from '../workspace/deny.js';
+export { linkCandidates } from '../workspace/links.js';
 export { createMemoryHost, type QaMemoryFile, type QaMemoryHost, type QaMemoryHostOptions } from './memory.js';
 export { createFetchHost, type QaFetchHostOptions } from './fetch.js';
 export {

@@ -5,8 +5,11 @@
  * works against it works against the real server.
  */
 import { raceAbort, sleep, throwIfAborted } from './abort.js';
-import { checkReadablePath, checkWorkspacePath, linkCandidates, type QaDenyRule } from './paths.js';
-import { mimeForPath, textLooksBinary, utf8Excerpt } from './text.js';
+import { textLooksBinary, utf8Excerpt } from '../workspace/bytes.js';
+import type { QaDenyRule } from '../workspace/deny.js';
+import { mimeForPath } from '../workspace/languages.js';
+import { linkCandidates } from '../workspace/links.js';
+import { checkReadablePath, checkWorkspacePath } from '../workspace/paths.js';
 import { QaHostError, type QaFileContent, type QaHostErrorCode, type QaReadFileRequest, type QaResolveLinkRequest, type QaSourcesHost } from './types.js';
 
 /** A file of the memory workspace: its text, or a function that loads it (called once, on first read). */

@@ -8,8 +8,11 @@
  * ```
  */
 import { raceAbort, throwIfAborted } from './abort.js';
-import { checkReadablePath, linkCandidates, type QaDenyRule } from './paths.js';
-import { mimeForPath, utf8ByteLength, utf8Excerpt } from './text.js';
+import { utf8ByteLength, utf8Excerpt } from '../workspace/bytes.js';
+import type { QaDenyRule } from '../workspace/deny.js';
+import { mimeForPath } from '../workspace/languages.js';
+import { linkCandidates } from '../workspace/links.js';
+import { checkReadablePath } from '../workspace/paths.js';
 import { QaHostError, type QaFileContent, type QaHostErrorCode, type QaReadFileRequest, type QaResolveLinkRequest, type QaSourcesHost } from './types.js';
 
 /** A text answer of the remote call. */

@@ -37,9 +37,11 @@ export interface QaResolveLinkRequest {
   /** Workspace path of the document the link is in. */
   fromPath: string;
   /**
-   * The link target: a workspace path already resolved against `fromPath`
-   * (what `<qa-file-preview>` passes), or the link as written
-   * (`../architecture.md#setup`). Hosts read it with `linkCandidates`.
+   * The link as written (`../architecture.md#setup`, `/docs/api.md`),
+   * relative to `fromPath` or, with a leading `/`, to the workspace root.
+   * `<qa-file-preview>` resolves links itself and asks with the root-relative
+   * form of the path it found (`/docs/architecture.md`). Hosts read it with
+   * `linkCandidates`.
    */
   href: string;
 }

@@ -7,6 +7,7 @@ import { ru } from './ru.js';
 import { zh } from './zh.js';
 import { matchLocale, normalizeTag } from './lang.js';
 import type { QaPlural, QaTerm, QaTerms } from './types.js';
+import { byteScale } from '../workspace/bytes.js';
 
 export type { QaPlural, QaTerm, QaTerms, QaBuiltinLocale } from './types.js';
 export { en, ru, zh };
@@ -117,8 +118,6 @@ export function formatNumber(n: number, locale: string): string {
   return f.format(n);
 }
 
-const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
 // Building an Intl.NumberFormat costs far more than formatting with one: each is made once.
 const unitFormats = new Map<string, Intl.NumberFormat>();
 
@@ -138,22 +137,11 @@ function unitFormat(locale: string, unit: string, digits: number, display: 'shor
 
 /**
  * Formats a byte count in decimal units, for a language: `512 bytes`,
- * `1.4 MB`, `1,4 МБ`. One decimal under 100 of a unit, none above;
- * a value that rounds to 1,000 moves to the next unit.
+ * `1.4 MB`, `1,4 МБ`, in the units `byteScale` picks.
  */
 export function formatBytes(bytes: number, locale: string): string {
-  const lang = resolveLocale(locale);
-  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  if (n < 1000) return unitFormat(lang, 'byte', 0, 'long').format(Math.round(n));
-  let v = n / 1000;
-  let i = 0;
-  for (;;) {
-    const digits = v >= 100 ? 0 : 1;
-    const rounded = Math.round(v * 10 ** digits) / 10 ** digits;
-    if (rounded < 1000 || i === BYTE_UNITS.length - 1) return unitFormat(lang, BYTE_UNITS[i]!, digits, 'short').format(rounded);
-    v /= 1000;
-    i += 1;
-  }
+  const { value, unit, digits } = byteScale(bytes);
+  return unitFormat(resolveLocale(locale), unit, digits, unit === 'byte' ? 'long' : 'short').format(value);
 }
 
 /**

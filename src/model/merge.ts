@@ -1,4 +1,4 @@
-import { basename, isAbsolutePath } from './paths.js';
+import { basename, isAbsolutePath } from '../workspace/paths.js';
 import type { QaSourceEvidence, QaSourceLocation, QaSourceOrigin, QaSourceReference } from './types.js';
 
 const EVIDENCE_RANK: Record<QaSourceEvidence, number> = {

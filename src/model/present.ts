@@ -4,7 +4,7 @@
  * Pure; no DOM.
  */
 import { compactLocations, dedupeSources, isFallbackTitle } from './merge.js';
-import { basename, extensionOf, isAbsolutePath, shortDirectory } from './paths.js';
+import { basename, extensionOf, isAbsolutePath, shortDirectory } from '../workspace/paths.js';
 import { cleanProse, revealHidden, type CleanedText } from './text.js';
 import { hostDisplay, readUrl, shortUrl, type HostDisplay } from './url.js';
 import {
@@ -142,8 +142,6 @@ const BADGES: Record<string, string> = {
   py: 'PY', rb: 'RB', go: 'GO', rs: 'RS', java: 'JAVA', kt: 'KT', cs: 'C#', fs: 'F#', cpp: 'C++', cc: 'C++', hpp: 'H++', c: 'C', h: 'H',
   swift: 'SWFT', php: 'PHP', sh: 'SH', bash: 'SH', sql: 'SQL', xml: 'XML', css: 'CSS', scss: 'SCSS', vue: 'VUE', svelte: 'SVLT', csv: 'CSV', ini: 'INI',
 };
-
-export { basename, extensionOf, shortDirectory } from './paths.js';
 
 function metaString(s: QaSourceReference, key: string): string | null {
   const m = s.metadata;

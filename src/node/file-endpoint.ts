@@ -32,8 +32,11 @@ import { Buffer } from 'node:buffer';
 import { constants, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { checkReadablePath, isDeniedPath, linkCandidates, type QaDenyRule } from '../host/paths.js';
-import { looksBinary, mimeForPath, SNIFF_BYTES, utf8Boundary } from '../host/text.js';
+import { looksBinary, SNIFF_BYTES, utf8Boundary } from '../workspace/bytes.js';
+import { isDeniedPath, type QaDenyRule } from '../workspace/deny.js';
+import { mimeForPath } from '../workspace/languages.js';
+import { linkCandidates } from '../workspace/links.js';
+import { checkReadablePath } from '../workspace/paths.js';
 
 /** Default cap on the content served, in bytes (the preview's own limit). */
 export const DEFAULT_ENDPOINT_MAX_BYTES = 2_000_000;

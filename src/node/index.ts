@@ -4,5 +4,6 @@
  * checks it applies. No DOM.
  */
 export { createFileEndpoint, type QaFileEndpointOptions, type QaFileEndpointHandler, type QaFileEndpointRequest } from './file-endpoint.js';
-export { DEFAULT_DENY, checkWorkspacePath, checkReadablePath, isDeniedPath, linkCandidates, matchesDenyPattern } from '../host/paths.js';
-export type { QaDenyRule, QaPathCheck, QaPathRejection } from '../host/paths.js';
+export { DEFAULT_DENY, isDeniedPath, matchesDenyPattern, type QaDenyRule } from '../workspace/deny.js';
+export { linkCandidates } from '../workspace/links.js';
+export { checkWorkspacePath, checkReadablePath, type QaPathCheck, type QaPathRejection } from '../workspace/paths.js';

@@ -169,3 +169,32 @@ describe('createMemoryHost', () => {
     expect(await custom.resolveLink({ sessionId: 's', fromPath: 'README.md', href: 'ok' })).to.equal('docs/api.md');
   });
 });
+
+describe('createMemoryHost: sizes counted once', () => {
+  it('answers each read with the size and excerpt of its own limit and file', async () => {
+    const big = 'é'.repeat(3_000);
+    const host = createMemoryHost({ 'a.txt': big, 'b.txt': 'short' });
+    const full = await host.readFile({ sessionId: 's', path: 'a.txt' });
+    const cut = await host.readFile({ sessionId: 's', path: 'a.txt', maxBytes: 1_001 });
+    const again = await host.readFile({ sessionId: 's', path: 'a.txt' });
+    const other = await host.readFile({ sessionId: 's', path: 'b.txt', maxBytes: 1_001 });
+    expect([full.size, full.truncated, full.content.length]).to.deep.equal([6_000, false, 3_000]);
+    expect([cut.size, cut.truncated, cut.content.length]).to.deep.equal([6_000, true, 500]);
+    expect([again.size, again.truncated, again.content]).to.deep.equal([6_000, false, big]);
+    expect([other.size, other.truncated, other.content]).to.deep.equal([5, false, 'short']);
+  });
+
+  it('counts a lazily loaded file after it loads, also when a first load failed', async () => {
+    let calls = 0;
+    const host = createMemoryHost({
+      'lazy.txt': async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('first load fails');
+        return '€'.repeat(10);
+      },
+    });
+    await host.readFile({ sessionId: 's', path: 'lazy.txt' }).catch(() => undefined);
+    const file = await host.readFile({ sessionId: 's', path: 'lazy.txt' });
+    expect([file.size, file.content.length]).to.deep.equal([30, 10]);
+  });
+});

@@ -132,7 +132,8 @@ describe('createRemoteHost', () => {
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: 'missing.md' })).to.equal(null);
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../../outside/secret.txt' })).to.equal(null);
     expect(await probe.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../.env' })).to.equal(null);
-    expect(calls.map((c) => c.segments.join('/'))).to.deep.equal(['README.md', 'missing.md', 'docs/missing.md']);
+    // A link is read one way: relative to its document.
+    expect(calls.map((c) => c.segments.join('/'))).to.deep.equal(['README.md', 'docs/missing.md']);
 
     const lexicalCalls: Call[] = [];
     const lexical = createRemoteHost(workspaceRead(lexicalCalls), { resolveLinks: 'lexical' });

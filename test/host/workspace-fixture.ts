@@ -183,13 +183,14 @@ export const RESOLVE_CASES: ResolveCase[] = [
   { href: './api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
   { href: 'api.md#calls', from: 'docs/guide.md', expected: 'docs/api.md' },
   { href: 'api.md?plain=1', from: 'docs/guide.md', expected: 'docs/api.md' },
-  { href: 'docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
+  // A link is relative to its document, never also guessed as resolved already:
+  // the preview asks with the root-relative form of the path it resolved.
+  { href: 'docs/api.md', from: 'docs/guide.md', expected: null },
   { href: '/docs/api.md', from: 'docs/guide.md', expected: 'docs/api.md' },
   { href: 'docs/guide.md', from: 'README.md', expected: 'docs/guide.md' },
-  // A clean path is first taken as already resolved (the preview resolves links itself)…
-  { href: 'README.md', from: 'docs/guide.md', expected: 'README.md' },
-  // …while an explicit `./` is relative to the document.
+  { href: 'README.md', from: 'docs/guide.md', expected: 'docs/README.md' },
   { href: './README.md', from: 'docs/guide.md', expected: 'docs/README.md' },
+  { href: '/README.md', from: 'docs/guide.md', expected: 'README.md' },
   { href: 'with%20space.md', from: 'README.md', expected: 'with space.md' },
   { href: '%2e%2e/README.md', from: 'docs/guide.md', expected: 'README.md' },
   { href: '../../outside/secret.txt', from: 'docs/guide.md', expected: null },

@@ -2,14 +2,19 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
-import { basename, extensionOf, formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import { formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
+import { readFileAnswer } from '../../host/answer.js';
 import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
-import { adoptTokenSheet, languageForPath, MAX_TOKENIZED_LINE, warmHighlighter } from '../../render/highlight/index.js';
+import { adoptTokenSheet, MAX_TOKENIZED_LINE, warmHighlighter } from '../../render/highlight/index.js';
 import { formatBytes } from '../../i18n/index.js';
+import { hasNulBytes } from '../../workspace/bytes.js';
+import { isBinaryMime, isMarkdownPath, languageForPath, languageName } from '../../workspace/languages.js';
+import { rootRelative } from '../../workspace/links.js';
+import { basename, extensionOf } from '../../workspace/paths.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../../events.js';
 import { icons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
@@ -26,12 +31,7 @@ import {
   DEFAULT_READ_TIMEOUT_MS,
   downloadText,
   fileSource,
-  hasNulBytes,
-  isBinaryMime,
-  isMarkdownPath,
-  languageName,
   lineCountOf,
-  readAnswer,
   rememberMode,
   rememberedMode,
   rememberWrap,
@@ -302,7 +302,7 @@ export class QaFilePreview extends LitElement {
   }
 
   private get byteSize(): number {
-    return this.file ? Math.max(this.file.size, this.file.content.length) : 0;
+    return this.file?.size ?? 0;
   }
 
   private get partial(): boolean {
@@ -414,7 +414,7 @@ export class QaFilePreview extends LitElement {
 
   /** Shows a host's answer, when it is a file and it is the file asked for; anything else is the error state. */
   private accept(answer: unknown, requested: string): void {
-    const file = readAnswer(answer, requested, this.maxBytes);
+    const file = readFileAnswer(answer, { requested, maxBytes: this.maxBytes });
     if (!file) {
       this.fail(null);
       return;
@@ -543,7 +543,8 @@ export class QaFilePreview extends LitElement {
         this.adoptMarkdownStyles(markdownStyles.styleSheet);
         return renderMarkdown(el, file.content, {
           path: fromPath,
-          resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: p }) ?? Promise.resolve(null),
+          // The renderer resolved the link already: the host is asked with its root-relative form, which reads as that path alone.
+          resolveLink: (p) => host?.resolveLink?.({ sessionId, fromPath, href: rootRelative(p) }) ?? Promise.resolve(null),
           allowRemoteImages: this.allowRemoteImages,
           idPrefix: this.idPrefix,
           ranges: this.ranges,

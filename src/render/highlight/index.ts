@@ -11,7 +11,7 @@ import { splitLines } from './lines.js';
 import { resolveLanguage } from './languages.js';
 import { adoptTokenSheet, renderTokens } from './sheet.js';
 
-export { languageForPath, languageForFence, resolveLanguage } from './languages.js';
+export { languageForFence, resolveLanguage } from './languages.js';
 export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighlighter } from './client.js';
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_PREFIX } from './sheet.js';

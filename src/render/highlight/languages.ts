@@ -1,9 +1,11 @@
 /**
- * Which shiki grammar colours which file: by extension, by well-known file
- * name, and by Markdown fence name (with the usual aliases). Grammars are
- * imported lazily, one module per language, only when a file needs them.
+ * Which shiki grammar colours which language, and the language of a Markdown
+ * fence name (with the usual aliases). A file's language comes from its name
+ * (`languageForPath` in `src/workspace/languages.ts`). Grammars are imported
+ * lazily, one module per language, only when a file needs them.
  */
 import type { LanguageRegistration } from 'shiki/core';
+import { languageForExtension } from '../../workspace/languages.js';
 
 type Loader = () => Promise<{ default: LanguageRegistration[] }>;
 
@@ -100,109 +102,6 @@ export const LANGUAGE_LOADERS: Readonly<Record<string, Loader>> = {
 /** Languages whose loader above gives a precompiled grammar (it holds regular expressions, not only JSON). */
 export const PRECOMPILED_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'jsx', 'tsx', 'typescript']);
 
-/** Extensions (lower case, no dot) → language id. */
-const BY_EXTENSION: Record<string, string> = {
-  astro: 'astro',
-  bat: 'bat', cmd: 'bat',
-  c: 'c', h: 'c',
-  clj: 'clojure', cljs: 'clojure', cljc: 'clojure', edn: 'clojure',
-  cmake: 'cmake',
-  coffee: 'coffee',
-  cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hh: 'cpp', hpp: 'cpp', hxx: 'cpp', ino: 'cpp',
-  cr: 'crystal',
-  cs: 'csharp', csx: 'csharp',
-  css: 'css',
-  dart: 'dart',
-  diff: 'diff', patch: 'diff',
-  dockerfile: 'dockerfile',
-  env: 'dotenv',
-  ex: 'elixir', exs: 'elixir',
-  erl: 'erlang', hrl: 'erlang',
-  fish: 'fish',
-  fs: 'fsharp', fsi: 'fsharp', fsx: 'fsharp',
-  go: 'go',
-  graphql: 'graphql', gql: 'graphql',
-  groovy: 'groovy', gradle: 'groovy',
-  hbs: 'handlebars', handlebars: 'handlebars',
-  hs: 'haskell',
-  hcl: 'hcl',
-  html: 'html', htm: 'html', xhtml: 'html',
-  http: 'http',
-  ini: 'ini', cfg: 'ini', conf: 'ini', editorconfig: 'ini',
-  java: 'java',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript',
-  j2: 'jinja', jinja: 'jinja', jinja2: 'jinja',
-  json: 'json', webmanifest: 'json', 'map': 'json',
-  json5: 'json5',
-  jsonc: 'jsonc',
-  jsonl: 'jsonl', ndjson: 'jsonl',
-  jsx: 'jsx',
-  jl: 'julia',
-  kt: 'kotlin', kts: 'kotlin',
-  tex: 'latex', sty: 'latex', cls: 'latex',
-  less: 'less',
-  liquid: 'liquid',
-  lua: 'lua',
-  mk: 'makefile', mak: 'makefile',
-  md: 'markdown', markdown: 'markdown', mdown: 'markdown', mkd: 'markdown',
-  m: 'objective-c', mm: 'objective-c',
-  mdx: 'mdx',
-  nim: 'nim',
-  nix: 'nix',
-  ml: 'ocaml', mli: 'ocaml',
-  pl: 'perl', pm: 'perl',
-  php: 'php',
-  ps1: 'powershell', psm1: 'powershell', psd1: 'powershell',
-  prisma: 'prisma',
-  properties: 'properties',
-  proto: 'proto',
-  pug: 'pug',
-  py: 'python', pyi: 'python', pyw: 'python',
-  r: 'r',
-  rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
-  rs: 'rust',
-  sass: 'sass',
-  scala: 'scala', sc: 'scala',
-  scss: 'scss',
-  sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', ksh: 'shellscript',
-  sql: 'sql',
-  styl: 'stylus',
-  svelte: 'svelte',
-  swift: 'swift',
-  tf: 'terraform', tfvars: 'terraform',
-  toml: 'toml',
-  tsx: 'tsx',
-  twig: 'twig',
-  ts: 'typescript', mts: 'typescript', cts: 'typescript',
-  vim: 'viml',
-  vb: 'vb',
-  vue: 'vue',
-  xml: 'xml', svg: 'xml', xsd: 'xml', xsl: 'xml', plist: 'xml', csproj: 'xml',
-  yaml: 'yaml', yml: 'yaml',
-  zig: 'zig',
-};
-
-/** Whole file names (lower case) that say their language without an extension. */
-const BY_FILENAME: Record<string, string> = {
-  dockerfile: 'dockerfile',
-  containerfile: 'dockerfile',
-  makefile: 'makefile',
-  gnumakefile: 'makefile',
-  'cmakelists.txt': 'cmake',
-  gemfile: 'ruby',
-  rakefile: 'ruby',
-  '.bashrc': 'shellscript',
-  '.zshrc': 'shellscript',
-  '.profile': 'shellscript',
-  '.gitconfig': 'ini',
-  '.npmrc': 'ini',
-  '.editorconfig': 'ini',
-  'tsconfig.json': 'jsonc',
-  'jsconfig.json': 'jsonc',
-  '.eslintrc': 'jsonc',
-  '.babelrc': 'jsonc',
-};
-
 /** Fence names and aliases that differ from a language id or an extension. */
 const FENCE_ALIASES: Record<string, string> = {
   shell: 'shellscript', console: 'shellscript', shellsession: 'shellscript', sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript',
@@ -214,29 +113,13 @@ const FENCE_ALIASES: Record<string, string> = {
   gql: 'graphql', proto: 'proto', protobuf: 'proto', patch: 'diff', env: 'dotenv',
 };
 
-function lastSegment(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return (parts[parts.length - 1] ?? '').toLowerCase();
-}
-
-/** The language of a workspace file (`src/app.ts` → `typescript`), or null when none fits. */
-export function languageForPath(path: string): string | null {
-  const name = lastSegment(path);
-  if (BY_FILENAME[name]) return BY_FILENAME[name]!;
-  if (name.startsWith('.env')) return 'dotenv';
-  if (name.startsWith('dockerfile.') || name.endsWith('.dockerfile')) return 'dockerfile';
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return null;
-  return BY_EXTENSION[name.slice(dot + 1)] ?? null;
-}
-
 /** The language of a Markdown fence info string (`ts`, `TypeScript`, `c++ {1,3}`), or null. */
 export function languageForFence(info: string): string | null {
   const name = info.trim().split(/[\s{]/)[0]?.toLowerCase() ?? '';
   if (!name) return null;
   if (Object.prototype.hasOwnProperty.call(LANGUAGE_LOADERS, name)) return name;
   if (Object.prototype.hasOwnProperty.call(FENCE_ALIASES, name)) return FENCE_ALIASES[name]!;
-  return Object.prototype.hasOwnProperty.call(BY_EXTENSION, name) ? BY_EXTENSION[name]! : null;
+  return languageForExtension(name);
 }
 
 /** A language id, a fence name or an extension, resolved to a loadable language id, or null. */

@@ -6,10 +6,12 @@
  */
 import { term } from '../../i18n/index.js';
 import type { QaTerms } from '../../i18n/types.js';
-import { classifyHref, hostNotice } from '../links.js';
+import { hostNotice } from '../links.js';
 import { describeHost, toOpenableUrl } from '../../model/url.js';
 import type { SanitizeFindings } from '../sanitize.js';
 import { revealCharacters } from '../reveal.js';
+import { classifyHref } from '../../workspace/links.js';
+import { basename } from '../../workspace/paths.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -213,11 +215,6 @@ export function refuseWorkspaceLink(el: HTMLElement, locale: string): void {
   el.title = term(locale, 'linkUnavailable');
 }
 
-function basename(path: string): string {
-  const clean = path.split(/[?#]/)[0] ?? '';
-  return clean.slice(clean.lastIndexOf('/') + 1) || clean;
-}
-
 function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx: DecorateContext): void {
   const links = new Set<HTMLAnchorElement>();
   for (const img of images) {
@@ -241,7 +238,7 @@ function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx:
       img.replaceWith(live);
       continue;
     }
-    const where = remote ? describeHost(remote)?.display ?? '' : src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? basename(src) : '';
+    const where = remote ? describeHost(remote)?.display ?? '' : src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? basename(src.split(/[?#]/)[0]!) : '';
     const box = doc.createElement('span');
     box.className = 'qa-image';
     box.setAttribute('data-qa-image', remote ? 'blocked-remote' : src ? 'blocked-local' : 'blocked');

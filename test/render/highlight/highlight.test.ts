@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import {
   highlightElement,
   highlightLines,
-  languageForPath,
   languageForFence,
   configureHighlighter,
   highlighterUsesWorker,
@@ -47,26 +46,6 @@ function shadowHost(): { host: HTMLElement; root: ShadowRoot } {
 }
 
 describe('highlight: languages', () => {
-  it('maps extensions and well-known file names', () => {
-    const table: Array<[string, string | null]> = [
-      ['src/app.ts', 'typescript'],
-      ['a/b/C.TSX', 'tsx'],
-      ['x.mjs', 'javascript'],
-      ['README.md', 'markdown'],
-      ['docs/guide.markdown', 'markdown'],
-      ['main.py', 'python'],
-      ['lib.rs', 'rust'],
-      ['Dockerfile', 'dockerfile'],
-      ['build/Makefile', 'makefile'],
-      ['.env.local', 'dotenv'],
-      ['conf.yml', 'yaml'],
-      ['x.unknownext', null],
-      ['LICENSE', null],
-      ['notes.txt', null],
-    ];
-    for (const [path, lang] of table) expect(languageForPath(path), path).to.equal(lang);
-  });
-
   it('maps fence names and aliases, ignoring attributes', () => {
     const table: Array<[string, string | null]> = [
       ['ts', 'typescript'],

@@ -13,7 +13,7 @@ import { expect } from 'chai';
 import { renderMarkdown } from '../../../src/render/markdown/index.js';
 import { setWorkerParsing } from '../../../src/render/markdown/chunks.js';
 import { FIRST_CHUNK_CHARS } from '../../../src/render/markdown/prefix.js';
-import { classifyHref } from '../../../src/render/links.js';
+import { classifyHref } from '../../../src/workspace/links.js';
 import { term } from '../../../src/i18n/index.js';
 import { GFM_EXTENSION_EXAMPLES, type SpecExample } from './gfm-examples.js';
 import { ID_PREFIX, mount, waitFor } from './fixture.js';

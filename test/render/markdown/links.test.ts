@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { classifyHref, resolveWorkspacePath } from '../../../src/render/links.js';
 import { assertSanitized } from '../sanitize/assert-sanitized.js';
 import { ID_PREFIX, render, waitFor } from './fixture.js';
 
@@ -14,22 +13,6 @@ const DOC = `# Links
 `;
 
 describe('Markdown rendering: link policy', () => {
-  it('classifies hrefs', () => {
-    expect(classifyHref('https://a.example/x', 'docs/a.md')).to.deep.equal({ kind: 'external', href: 'https://a.example/x' });
-    expect(classifyHref('#Top', 'docs/a.md')).to.deep.equal({ kind: 'anchor', fragment: 'Top' });
-    expect(classifyHref('b.md#x%20y', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'docs/b.md', fragment: 'x y' });
-    expect(classifyHref('./c/../d.md?plain=1', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'docs/d.md', fragment: '' });
-    expect(classifyHref('../../x.md', 'docs/a.md').kind).to.equal('none');
-    expect(classifyHref('%2e%2e/%2e%2e/x.md', 'docs/a.md').kind).to.equal('none');
-    expect(classifyHref('..%5c..%5cx.md', 'docs/a.md').kind).to.equal('none');
-    // Root-relative: against the workspace root, as on code-hosting sites.
-    expect(classifyHref('/abs.md', 'docs/a.md')).to.deep.equal({ kind: 'workspace', path: 'abs.md', fragment: '' });
-    expect(classifyHref('/../abs.md', 'docs/a.md').kind).to.equal('none');
-    expect(classifyHref('C:/x.md', 'docs/a.md').kind).to.equal('none');
-    expect(classifyHref('java\tscript:alert(1)', 'docs/a.md').kind).to.equal('none');
-    expect(resolveWorkspacePath('', 'a/./b/../c.md')).to.equal('a/c.md');
-  });
-
   it('renders each kind of link with the attributes the preview handles', async () => {
     const calls: string[] = [];
     const r = await render(DOC, {

@@ -9,7 +9,8 @@
  */
 import { render } from 'lit';
 import '../../../src/index.js';
-import { languageForPath, resolveLanguage, TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
+import { resolveLanguage, TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
+import { languageForPath } from '../../../src/workspace/languages.js';
 import { storyGroups } from '../../../stories/index.js';
 import { findSanitizeProblems } from '../../render/sanitize/assert-sanitized.js';
 import { security, settleElements, until, type Violation } from './shared.js';

@@ -1,6 +1,6 @@
 /**
- * Byte-level text helpers shared by the hosts and the file endpoint: UTF-8
- * sizes, excerpts cut on a character boundary, and the text/binary test.
+ * Byte sizes of workspace files: UTF-8 sizes, excerpts cut on a character
+ * boundary, the text/binary test, and the decimal unit a size is shown in.
  * Pure: no DOM and no Node APIs.
  */
 
@@ -35,7 +35,7 @@ export function utf8ByteLength(text: string): number {
  * character: a cut never splits a multi-byte sequence.
  */
 export function utf8Boundary(bytes: Uint8Array, limit: number): number {
-  let end = Math.max(0, Math.min(limit, bytes.length));
+  const end = Math.max(0, Math.min(limit, bytes.length));
   if (end === bytes.length) return end;
   // Step back over continuation bytes (10xxxxxx) to the lead byte of the character that straddles the cut.
   let i = end;
@@ -73,47 +73,34 @@ export function textLooksBinary(text: string): boolean {
   return text.slice(0, SNIFF_BYTES).includes('\0');
 }
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  mdx: 'text/markdown',
-  txt: 'text/plain',
-  json: 'application/json',
-  jsonc: 'application/json',
-  js: 'text/javascript',
-  mjs: 'text/javascript',
-  cjs: 'text/javascript',
-  ts: 'text/typescript',
-  mts: 'text/typescript',
-  cts: 'text/typescript',
-  tsx: 'text/tsx',
-  jsx: 'text/jsx',
-  css: 'text/css',
-  html: 'text/html',
-  htm: 'text/html',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  yaml: 'application/yaml',
-  yml: 'application/yaml',
-  toml: 'application/toml',
-  csv: 'text/csv',
-  py: 'text/x-python',
-  cs: 'text/x-csharp',
-  java: 'text/x-java',
-  go: 'text/x-go',
-  rs: 'text/x-rust',
-  sh: 'text/x-shellscript',
-  sql: 'application/sql',
-};
+/** True when text holds NUL characters anywhere: decoded binary, not a document. */
+export function hasNulBytes(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/** The decimal units above bytes, as `Intl.NumberFormat` names them. */
+export const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** How a byte count is shown: a value, its unit and how many decimals it keeps. */
+export interface QaByteScale {
+  value: number;
+  unit: 'byte' | (typeof BYTE_UNITS)[number];
+  digits: number;
+}
 
 /**
- * The media type of a text file by its extension (`text/plain` when
- * unknown). Informational only: the kit never renders content by its type
- * other than choosing Markdown vs raw.
+ * A byte count in decimal units: whole bytes under 1,000, else one decimal
+ * under 100 of a unit and none above; a value that rounds to 1,000 moves to
+ * the next unit. Negative and non-finite counts are 0 bytes.
  */
-export function mimeForPath(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  return Object.prototype.hasOwnProperty.call(MIME_BY_EXTENSION, ext) ? MIME_BY_EXTENSION[ext]! : 'text/plain';
+export function byteScale(bytes: number): QaByteScale {
+  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  if (n < 1000) return { value: Math.round(n), unit: 'byte', digits: 0 };
+  let v = n / 1000;
+  for (let i = 0; ; i++) {
+    const digits = v >= 100 ? 0 : 1;
+    const value = Math.round(v * 10 ** digits) / 10 ** digits;
+    if (value < 1000 || i === BYTE_UNITS.length - 1) return { value, unit: BYTE_UNITS[i]!, digits };
+    v /= 1000;
+  }
 }

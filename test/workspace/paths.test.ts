@@ -1,11 +1,70 @@
-// The shared path rules: reasons, deny patterns, link candidates, and
-// generated inputs (fast-check, seeded) that must never produce a path
-// leaving the workspace.
+// Workspace paths: their parts and short forms, the shared path rules
+// (reasons, deny patterns) and generated inputs (fast-check, seeded) that must
+// never produce a path leaving the workspace.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { checkReadablePath, checkWorkspacePath, DEFAULT_DENY, isDeniedPath, linkCandidates, matchesDenyPattern } from '../../src/host/index.js';
+import { DEFAULT_DENY, isDeniedPath, matchesDenyPattern } from '../../src/workspace/deny.js';
+import {
+  basename,
+  checkReadablePath,
+  checkWorkspacePath,
+  dirname,
+  elideSegments,
+  extensionOf,
+  isAbsolutePath,
+  pathSegments,
+  samePath,
+  shortDirectory,
+} from '../../src/workspace/paths.js';
 
 const SEED = 20_260_105;
+
+describe('path parts', () => {
+  const table: Array<[string, string[], string, string, string]> = [
+    // path, segments, basename, extension, dirname
+    ['docs/guide.md', ['docs', 'guide.md'], 'guide.md', 'md', 'docs'],
+    ['./a//b/./C.TSX', ['a', 'b', 'C.TSX'], 'C.TSX', 'tsx', 'a/b'],
+    ['README', ['README'], 'README', '', ''],
+    ['.env', ['.env'], '.env', '', ''],
+    ['a/.config.json', ['a', '.config.json'], '.config.json', 'json', 'a'],
+    ['win\\dir\\x.ts', ['win', 'dir', 'x.ts'], 'x.ts', 'ts', 'win/dir'],
+    ['dir/', ['dir'], 'dir', '', ''],
+    ['archive.tar.gz', ['archive.tar.gz'], 'archive.tar.gz', 'gz', ''],
+    ['', [], '', '', ''],
+  ];
+  for (const [path, segments, base, ext, dir] of table) {
+    it(JSON.stringify(path), () => {
+      expect([pathSegments(path), basename(path), extensionOf(path), dirname(path)]).to.deep.equal([segments, base, ext, dir]);
+    });
+  }
+
+  it('tells absolute host paths from workspace paths', () => {
+    for (const p of ['/home/a', '~/a', '\\\\server\\share', 'C:\\x', 'c:/x']) expect(isAbsolutePath(p), p).to.equal(true);
+    for (const p of ['docs/a.md', 'c:x', 'a/~b', '.hidden']) expect(isAbsolutePath(p), p).to.equal(false);
+  });
+
+  it('shortens a directory for a secondary line', () => {
+    expect(shortDirectory('README.md')).to.equal('');
+    expect(shortDirectory('docs/guide/install.md')).to.equal('docs / guide');
+    expect(shortDirectory('a/b/c/d/e/f.md')).to.equal('a / … / d / e');
+    expect(shortDirectory('a/b/c/d/e/f.md', 4)).to.equal('a / … / c / d / e');
+    expect(shortDirectory('/home/me/project/docs/a.md')).to.equal('… / project / docs');
+    expect(shortDirectory(`${'x'.repeat(40)}/a.md`)).to.have.length.below(40);
+  });
+
+  it('elides the middle of a segment list', () => {
+    expect(elideSegments(['a', 'b', 'c'], 3, 1)).to.deep.equal(['a', 'b', 'c']);
+    expect(elideSegments(['a', 'b', 'c', 'd', 'e'], 4, 2)).to.deep.equal(['a', null, 'd', 'e']);
+  });
+
+  it('samePath: one workspace path in any normalised form; anything else only itself', () => {
+    expect(samePath('./docs//a.md', 'docs/a.md')).to.equal(true);
+    expect(samePath('cafe\u0301.md', 'caf\u00e9.md')).to.equal(true);
+    expect(samePath('docs/b.md', 'docs/a.md')).to.equal(false);
+    expect(samePath('/etc/passwd', '/etc/passwd')).to.equal(true);
+    expect(samePath('../a.md', 'a.md')).to.equal(false);
+  });
+});
 
 describe('checkWorkspacePath', () => {
   const reasons: Array<[unknown, string]> = [
@@ -96,37 +155,5 @@ describe('deny list', () => {
     expect(checkReadablePath('docs/a.md', [/\.md$/])).to.deep.equal({ ok: false, reason: 'denied' });
     expect(checkReadablePath('docs/a.md', [(p) => p.length > 3])).to.deep.equal({ ok: false, reason: 'denied' });
     expect(checkReadablePath('docs/a.md')).to.deep.include({ ok: true });
-  });
-});
-
-describe('linkCandidates', () => {
-  const table: Array<[string, string, string[]]> = [
-    ['docs/guide.md', '../README.md', ['README.md']],
-    ['docs/guide.md', 'api.md', ['api.md', 'docs/api.md']],
-    ['docs/guide.md', 'docs/api.md', ['docs/api.md', 'docs/docs/api.md']],
-    ['docs/guide.md', './api.md#x', ['docs/api.md']],
-    ['docs/guide.md', '/top.md', ['top.md']],
-    ['docs/guide.md', 'my%20file.md?raw=1', ['my file.md', 'docs/my file.md']],
-    ['docs/guide.md', '../../x.md', []],
-    ['docs/guide.md', 'https://a.example/x.md', []],
-    ['docs/guide.md', 'mailto:a@b.c', []],
-    ['docs/guide.md', '//a.example/x', []],
-    ['docs/guide.md', '#only', []],
-    ['docs/guide.md', '..\\x.md', []],
-    ['docs/guide.md', '%E0%A4%A', []],
-    ['../bad.md', 'x.md', []],
-  ];
-  for (const [from, href, expected] of table) {
-    it(`${href} from ${from}`, () => expect(linkCandidates(from, href)).to.deep.equal(expected));
-  }
-
-  it('never yields a candidate that fails the rules (generated links)', () => {
-    const piece = fc.constantFrom('..', '.', '/', 'a', 'b.md', '%2e', '%2f', '%00', '#', '?', '\\', 'http:', '//', '%25');
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 10 }).map((a) => a.join('')), fc.constantFrom('README.md', 'docs/guide.md', 'a/b/c/d.md'), (href, from) =>
-        linkCandidates(from, href).every((c) => checkWorkspacePath(c).ok && !c.split('/').includes('..')),
-      ),
-      { seed: SEED, numRuns: 3_000 },
-    );
   });
 });
