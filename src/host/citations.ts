@@ -57,13 +57,22 @@ interface RootState {
   splits: Map<Text, Split>;
   /** Pending tails: the hidden span → the text node before it and that node's value then. */
   pending: Map<HTMLElement, { prev: Text | null; value: string }>;
+  /** The chips the latest pass left in the answer. */
+  chips: Set<QaCitation>;
+  /**
+   * Chips of earlier passes that the host's re-render took out of the answer, by source and lines:
+   * a pass puts them back for the same markers instead of making new ones (a streaming host renders
+   * the whole answer again on every update, and a new chip costs its element, shadow root and first
+   * render; row "Citations: 1,000 streaming updates, longest task" of the benchmark).
+   */
+  spare: Map<string, QaCitation[]>;
 }
 
 const states = new WeakMap<Node, RootState>();
 
 function stateOf(root: Node): RootState {
   let s = states.get(root);
-  if (!s) states.set(root, (s = { splits: new Map(), pending: new Map() }));
+  if (!s) states.set(root, (s = { splits: new Map(), pending: new Map(), chips: new Set(), spare: new Map() }));
   return s;
 }
 
@@ -121,10 +130,32 @@ function textRuns(root: Node): Text[][] {
   return runs;
 }
 
-function makeChip(id: string, range: { lineStart: number; lineEnd: number } | null): QaCitation {
-  const chip = document.createElement('qa-citation');
-  chip.setAttribute('source-id', id);
-  if (range) chip.setAttribute('lines', range.lineStart === range.lineEnd ? String(range.lineStart) : `${range.lineStart}-${range.lineEnd}`);
+const chipKey = (id: string, lines: string | null) => `${id}\n${lines ?? ''}`;
+
+/** Moves the chips that are no longer in `root` to the spares of this pass (the previous pass's spares are dropped). */
+function collectSpares(root: Node, state: RootState): void {
+  state.spare.clear();
+  for (const chip of state.chips) {
+    if (root.contains(chip)) continue;
+    state.chips.delete(chip);
+    const key = chipKey(chip.getAttribute('source-id') ?? '', chip.getAttribute('lines'));
+    const list = state.spare.get(key);
+    if (list) list.push(chip);
+    else state.spare.set(key, [chip]);
+  }
+  // Taken with pop(): the first chip of a source goes back to its first marker.
+  for (const list of state.spare.values()) list.reverse();
+}
+
+function makeChip(id: string, range: { lineStart: number; lineEnd: number } | null, state: RootState): QaCitation {
+  const lines = range ? (range.lineStart === range.lineEnd ? String(range.lineStart) : `${range.lineStart}-${range.lineEnd}`) : null;
+  let chip = state.spare.get(chipKey(id, lines))?.pop();
+  if (!chip) {
+    chip = document.createElement('qa-citation');
+    chip.setAttribute('source-id', id);
+    if (lines) chip.setAttribute('lines', lines);
+  }
+  state.chips.add(chip);
   return chip;
 }
 
@@ -152,7 +183,7 @@ function linkRun(run: Text[], hideTail: boolean, state: RootState): void {
   at = scan.markers[0]?.start ?? end;
   for (const m of scan.markers) {
     if (m.start > at) put(document.createTextNode(text.slice(at, m.start)));
-    put(makeChip(m.id, m.range));
+    put(makeChip(m.id, m.range, state));
     at = m.end;
   }
   if (end > at) put(document.createTextNode(text.slice(at, end)));
@@ -173,6 +204,7 @@ function linkRun(run: Text[], hideTail: boolean, state: RootState): void {
 function linkOnce(root: ParentNode & Node, options: QaLinkCitationsOptions): QaCitationIndex {
   const state = stateOf(root);
   restore(root, state);
+  collectSpares(root, state);
   const runs = textRuns(root);
   // Only the last text with something visible in it can end in a marker still being written.
   let last = -1;
@@ -180,6 +212,7 @@ function linkOnce(root: ParentNode & Node, options: QaLinkCitationsOptions): QaC
     for (let i = runs.length - 1; i >= 0 && last < 0; i--) if (runs[i]!.some((t) => t.data.trim() !== '')) last = i;
   }
   runs.forEach((run, i) => linkRun(run, i === last, state));
+  state.spare.clear();
 
   const chips = [...root.querySelectorAll<QaCitation>('qa-citation')];
   if (chips.length === 0) return NO_CITATIONS;

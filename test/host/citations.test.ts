@@ -110,6 +110,31 @@ describe('linkCitations', () => {
     expect(snapshot(r)).to.equal(once);
   });
 
+  it('puts the chips back when the host renders the answer again, and makes new ones only for new markers', async () => {
+    const r = root(md.render(ANSWER));
+    linkCitations(r, { sources: referencePayload, complete: true });
+    const before = chips(r);
+    const once = snapshot(r);
+    await settle(before[0]!);
+    const rendered = before[0]!.shadowRoot!.innerHTML;
+    // The host renders the whole answer again (a streaming update), with one more citation at the end.
+    r.innerHTML = md.render(`${ANSWER} More [[source:${CODE}]].`);
+    linkCitations(r, { sources: referencePayload, complete: true });
+    const after = chips(r);
+    expect(after).to.have.length(before.length + 1);
+    // Same source and lines in the same order: the same elements, with their rendering kept.
+    expect(after.slice(0, before.length).every((c, i) => c === before[i])).to.equal(true);
+    expect(before.includes(after[after.length - 1]!)).to.equal(false);
+    expect(after[0]!.shadowRoot!.innerHTML).to.equal(rendered);
+    // The DOM is what a first pass over the new answer makes.
+    r.innerHTML = md.render(ANSWER);
+    linkCitations(r, { sources: referencePayload, complete: true });
+    expect(snapshot(r)).to.equal(once);
+    const fresh = root(md.render(ANSWER));
+    linkCitations(fresh, { sources: referencePayload, complete: true });
+    expect(snapshot(fresh)).to.equal(once);
+  });
+
   describe('streaming: 1,000 successive updates give the DOM of one final pass', function () {
     // A thousand renders of a growing answer: the work is fixed, its time is the machine's (both cores may be busy).
     const text = Array.from({ length: 8 }, () => ANSWER).join('\n\n');

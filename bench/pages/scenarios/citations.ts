@@ -7,7 +7,7 @@
  */
 import { generatedPayload } from '../../../stories/fixtures/payloads.js';
 import { loadKit } from '../kit.js';
-import { longestTask, mark, measure, nextTask, painted, stage } from '../measure.js';
+import { longestTask, mark, measure, nextTask, painted, profileEnd, profileStart, stage } from '../measure.js';
 import type { Metrics } from '../types.js';
 
 type CitationsEntry = typeof import('../../../src/citations.js');
@@ -58,15 +58,18 @@ export async function run(): Promise<Metrics> {
   // One pass over the whole rendered answer.
   render(box, text);
   await painted();
+  profileStart('link');
   mark('link-start');
   const links = linkCitations(box, { sources: payload, complete: true });
   mark('link-end');
+  profileEnd('link');
   const link = measure('link', 'link-start', 'link-end');
   const chips = box.querySelectorAll('qa-citation').length;
   const numbered = links.index.cited.length;
   await painted();
 
   // 1,000 updates of a growing answer, one task each.
+  profileStart('stream');
   const t0 = performance.now();
   let worst = 0;
   for (let u = 1; u <= 1000; u++) {
@@ -78,6 +81,7 @@ export async function run(): Promise<Metrics> {
     await nextTask();
   }
   const streamTotal = performance.now() - t0;
+  profileEnd('stream');
   const streamLongestTask = Math.max(await longestTask(t0), 0);
   await painted();
 
