@@ -4,7 +4,7 @@
  * results only, never because the owner set a property.
  */
 import type { QaSourceKind, QaSourceLocation, QaSourceReference } from './model/types.js';
-import type { QaLineRange } from './model/present.js';
+import type { QaLineRange } from './model/display.js';
 
 /** Detail of `qa-source-open`. */
 export interface QaSourceOpenDetail {

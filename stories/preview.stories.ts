@@ -2,7 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.js';
 import { createMemoryHost, type QaMemoryHostOptions } from '../src/host/memory.js';
 import type { QaSourcesHost } from '../src/host/types.js';
-import type { QaLineRange } from '../src/model/present.js';
+import type { QaLineRange } from '../src/model/display.js';
 import type { QaPreviewMode } from '../src/events.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import { corpusFiles, generatedCode, sampleWorkspace } from './fixtures/preview-files.js';

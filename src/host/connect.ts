@@ -9,7 +9,7 @@
  * ```
  */
 import type { QaGroupOpenEvent, QaSourceOpenEvent } from '../events.js';
-import type { QaLineRange } from '../model/present.js';
+import type { QaLineRange } from '../model/display.js';
 import type { QaSourceKind } from '../model/types.js';
 import type { QaSourcesStore, QaStoredSources } from './store.js';
 import type { QaSourcesHost } from './types.js';

@@ -5,8 +5,11 @@
  * first appearance (one number per source, shared by every surface) and the
  * cited / also-used split. Pure; no DOM.
  */
-import type { QaLineRange, QaSourceItemView, QaSourcesView } from './present.js';
-import { itemsUpTo, presentCitedSections, presentItem } from './present.js';
+import type { QaLineRange } from './display.js';
+import { itemsUpTo } from './group.js';
+import { presentItem, type QaSourceItemView } from './item.js';
+import type { QaSourcesView } from './present.js';
+import { presentCitedSections } from './sections.js';
 import { revealHidden } from './text.js';
 import type { QaTurnSources } from './types.js';
 
@@ -41,7 +44,7 @@ export interface QaMarkerScan {
 }
 
 // Inside a marker: no brackets, no line breaks, no NUL. `]]` ends it.
-const ID_CHAR_FORBIDDEN = /[\[\]\r\n\u0000\u2028\u2029]/;
+const ID_CHAR_FORBIDDEN = /[[\]\r\n\u0000\u2028\u2029]/;
 const RANGE_SUFFIX = /#L(\d{1,9})(?:-L?(\d{1,9}))?$/;
 
 function readRange(id: string): { id: string; range: QaLineRange | null; problem: string | null } {

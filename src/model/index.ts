@@ -17,21 +17,10 @@ export {
   type QaPayloadProblem,
 } from './parse.js';
 export { mergeSources, dedupeSources, compactLocations, unionOrigins, evidenceRank, isFallbackTitle } from './merge.js';
-export {
-  presentSources,
-  presentItem,
-  compareSourceItems,
-  itemsUpTo,
-  DEFAULT_THRESHOLD,
-  DEFAULT_MAX_PER_GROUP,
-  type QaPresentOptions,
-  type QaSourcesView,
-  type QaSourceGroupView,
-  type QaSourceItemView,
-  type QaLocationView,
-  type QaOriginView,
-  type QaLineRange,
-} from './present.js';
+export { presentSources, DEFAULT_THRESHOLD, DEFAULT_MAX_PER_GROUP, type QaPresentOptions, type QaSourcesView } from './present.js';
+export { presentItem, compareSourceItems, type QaSourceItemView } from './item.js';
+export { itemsUpTo, type QaSourceGroupView } from './group.js';
+export type { QaLocationView, QaOriginView, QaLineRange } from './display.js';
 export { truncate, elideMiddle, codePointLength, cleanProse, revealHidden, type CleanedText } from './text.js';
 export { readUrl, toOpenableUrl, shortUrl, describeHost, hostToUnicode, decodePunycode, isConfusableLabel, type QaReadUrl, type HostDisplay } from './url.js';
 export {

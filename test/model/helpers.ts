@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { QaSourceLocation, QaSourceOrigin, QaSourceReference, QaTurnSources } from '../../src/model/index.js';
-import { SOURCE_EVIDENCE, SOURCE_KINDS } from '../../src/model/index.js';
+import { SOURCE_EVIDENCE, SOURCE_KINDS, presentSources, type QaSourceItemView, type QaSourcesView } from '../../src/model/index.js';
 
 /** The seed of every property in these tests; change it to explore, keep it fixed to reproduce. */
 export const SEED = 20_261_130;
@@ -54,7 +54,11 @@ const paths = ['docs/a.md', 'docs/b.md', 'src/x.ts', '/home/u/ws/docs/a.md'];
 /** A valid location: a line range on one of a few paths, or an anchor / key / page. */
 export const locationArb: fc.Arbitrary<QaSourceLocation> = fc.oneof(
   fc
-    .record({ path: fc.option(fc.constantFrom(...paths), { nil: undefined }), lineStart: fc.integer({ min: 1, max: 60 }), len: fc.integer({ min: 0, max: 12 }) })
+    .record({
+      path: fc.option(fc.constantFrom(...paths), { nil: undefined }),
+      lineStart: fc.integer({ min: 1, max: 60 }),
+      len: fc.integer({ min: 0, max: 12 }),
+    })
     .map(({ path, lineStart, len }) => (path === undefined ? { lineStart, lineEnd: lineStart + len } : { path, lineStart, lineEnd: lineStart + len })),
   fc.constantFrom<QaSourceLocation>({ anchor: 'install' }, { jiraKey: 'MDC-1' }, { confluencePageId: '42' }, { path: 'docs/a.md' }),
 );
@@ -85,7 +89,10 @@ export function sourceArb(ids: readonly string[] = ['file:docs/a.md', 'web:https
         origins: fc.array(originArb, { maxLength: 4 }),
         score: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(49.99, 50, 50.01), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
         metadata: fc.option(
-          fc.record({ truncated: fc.option(fc.boolean(), { nil: undefined }), pageTitle: fc.option(fc.constantFrom('Page', ''), { nil: undefined }) }, { requiredKeys: [] }),
+          fc.record(
+            { truncated: fc.option(fc.boolean(), { nil: undefined }), pageTitle: fc.option(fc.constantFrom('Page', ''), { nil: undefined }) },
+            { requiredKeys: [] },
+          ),
           { nil: undefined },
         ),
       },
@@ -101,8 +108,23 @@ export function sourceArb(ids: readonly string[] = ['file:docs/a.md', 'web:https
 /** A valid payload of generated sources (and sometimes discovered ones). */
 export const payloadArb: fc.Arbitrary<QaTurnSources> = fc
   .record({
-    sources: fc.array(sourceArb(['file:docs/a.md', 'file:docs/b.md', 'code:src/x.ts', 'web:https://example.com/a', 'web:https://example.org/b', 'jira:MDC-1', 'confluence:42', 'knowledge:kb:1', 'other:1']), { maxLength: 25 }),
-    discovered: fc.option(fc.array(sourceArb(['web:https://example.com/a', 'web:https://search.example/1', 'file:docs/c.md']), { maxLength: 6 }), { nil: undefined }),
+    sources: fc.array(
+      sourceArb([
+        'file:docs/a.md',
+        'file:docs/b.md',
+        'code:src/x.ts',
+        'web:https://example.com/a',
+        'web:https://example.org/b',
+        'jira:MDC-1',
+        'confluence:42',
+        'knowledge:kb:1',
+        'other:1',
+      ]),
+      { maxLength: 25 },
+    ),
+    discovered: fc.option(fc.array(sourceArb(['web:https://example.com/a', 'web:https://search.example/1', 'file:docs/c.md']), { maxLength: 6 }), {
+      nil: undefined,
+    }),
     complete: fc.boolean(),
   })
   .map(({ sources, discovered, complete }) => payload(sources, discovered ? { discovered, complete } : { complete }));
@@ -114,8 +136,28 @@ export const payloadArb: fc.Arbitrary<QaTurnSources> = fc
 export function hostileInputArb(): fc.Arbitrary<unknown> {
   const junk = fc.oneof(fc.anything(), fc.jsonValue(), fc.constantFrom(NaN, Infinity, -Infinity, -0, '\uD800', '__proto__', null, undefined));
   const maybe = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: a as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: junk });
-  const location = maybe(fc.record({ path: maybe(fc.constantFrom('docs/a.md', '')), lineStart: maybe(fc.integer({ min: -2, max: 9 })), lineEnd: maybe(fc.integer({ min: -2, max: 9 })), anchor: maybe(fc.string()) }, { requiredKeys: [] }));
-  const origin = maybe(fc.record({ sessionId: maybe(fc.string()), turn: maybe(fc.integer()), role: maybe(fc.constantFrom('parent', 'subagent', 'admin')), subagentRunId: maybe(fc.string()) }, { requiredKeys: [] }));
+  const location = maybe(
+    fc.record(
+      {
+        path: maybe(fc.constantFrom('docs/a.md', '')),
+        lineStart: maybe(fc.integer({ min: -2, max: 9 })),
+        lineEnd: maybe(fc.integer({ min: -2, max: 9 })),
+        anchor: maybe(fc.string()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  const origin = maybe(
+    fc.record(
+      {
+        sessionId: maybe(fc.string()),
+        turn: maybe(fc.integer()),
+        role: maybe(fc.constantFrom('parent', 'subagent', 'admin')),
+        subagentRunId: maybe(fc.string()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
   const source = maybe(
     fc.record(
       {
@@ -142,11 +184,19 @@ export function hostileInputArb(): fc.Arbitrary<unknown> {
       complete: maybe(fc.boolean()),
       sources: maybe(fc.array(source, { maxLength: 8 })),
       discovered: maybe(fc.array(source, { maxLength: 3 })),
-      incompleteOrigins: maybe(fc.array(maybe(fc.record({ reason: maybe(fc.string()), provider: maybe(fc.string()) }, { requiredKeys: [] })), { maxLength: 2 })),
+      incompleteOrigins: maybe(
+        fc.array(maybe(fc.record({ reason: maybe(fc.string()), provider: maybe(fc.string()) }, { requiredKeys: [] })), { maxLength: 2 }),
+      ),
     },
     { requiredKeys: [] },
   );
-  return fc.oneof(whole, junk, whole.map((w) => JSON.stringify(w) ?? 'null'), fc.string(), fc.jsonValue().map((j) => JSON.stringify(j)));
+  return fc.oneof(
+    whole,
+    junk,
+    whole.map((w) => JSON.stringify(w) ?? 'null'),
+    fc.string(),
+    fc.jsonValue().map((j) => JSON.stringify(j)),
+  );
 }
 
 /** Walks a parsed value and returns every own key found anywhere in it. */
@@ -158,4 +208,16 @@ export function allKeys(v: unknown, out = new Set<string>(), seen = new Set<unkn
     allKeys((v as Record<string | symbol, unknown>)[k], out, seen);
   }
   return out;
+}
+
+/** The cards of every group of a view, in order. */
+export function viewItems(view: QaSourcesView): QaSourceItemView[] {
+  return view.groups.flatMap((g) => g.items);
+}
+
+/** The card of one source presented alone (every score shown). */
+export function presentOne(source: QaSourceReference): QaSourceItemView {
+  const view = presentSources(payload([source]), { threshold: -Infinity });
+  if (view.count !== 1) throw new Error(`expected one card, got ${view.count}`);
+  return viewItems(view)[0]!;
 }

@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { citationIdLabel, citationTargets, citedRanges } from '../../model/citations.js';
-import type { QaLineRange, QaSourceItemView } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import type { QaSourceLocation } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
 import { QaSourceHighlightEvent, QaSourceOpenEvent, type QaSourceOpenDetail } from '../../events.js';

@@ -2,7 +2,8 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref, createRef } from 'lit/directives/ref.js';
-import { formatRange, presentItem, sourcePath, type QaLineRange } from '../../model/present.js';
+import { formatRange, sourcePath, type QaLineRange } from '../../model/display.js';
+import { presentItem } from '../../model/item.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
 import { readFileAnswer } from '../../host/answer.js';

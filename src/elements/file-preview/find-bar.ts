@@ -10,7 +10,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
 import { TextSearch, isGoToQuery, lineOffsets, matchesInLine, parseGoToLine, type FindMatch } from '../../model/find.js';
-import type { QaLineRange } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
 import type { QaTerms } from '../../i18n/types.js';
 import { icons } from '../shared/icons.js';
 import { keysOf, withKey } from './keys.js';

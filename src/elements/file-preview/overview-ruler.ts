@@ -5,7 +5,7 @@
  * that place. Its DOM stays small whatever the file: matches are drawn per
  * slot of the strip (at most `SLOTS` marks), not one per match.
  */
-import type { QaLineRange } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
 
 /** Slots the strip is cut into for matches: a mark per slot that holds any. */
 export const SLOTS = 160;

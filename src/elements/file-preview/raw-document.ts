@@ -7,7 +7,7 @@
  * re-highlights.
  */
 import { chunkLine, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
-import type { QaLineRange } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
 import { INVISIBLE_CHARACTER } from '../../model/text.js';
 
 /** Columns a tab advances to (matches the view's `tab-size`). */

@@ -10,7 +10,7 @@
  * the real text of every line it spans, also lines no longer in the DOM.
  */
 import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
-import type { QaLineRange } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
 import { revealCharacters } from '../../render/reveal.js';
 import { BIDI_CONTROL, INVISIBLE_CHARACTER, RawDocument } from './raw-document.js';
 import { OverviewRuler } from './overview-ruler.js';

@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatBytes } from '../../i18n/index.js';
 import type { QaTerms } from '../../i18n/types.js';
-import { formatRange, type QaLineRange } from '../../model/present.js';
+import { formatRange, type QaLineRange } from '../../model/display.js';
 import type { QaPreviewMode } from '../../events.js';
 import { icons } from '../shared/icons.js';
 import { previewIcons } from './preview-icons.js';

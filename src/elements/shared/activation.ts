@@ -3,7 +3,8 @@
  * `qa-source-open` first; a remote source's real link is followed only when
  * nobody cancelled it.
  */
-import type { QaLocationView, QaSourceItemView } from '../../model/present.js';
+import type { QaLocationView } from '../../model/display.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import { QaSourceOpenEvent, type QaSourceOpenDetail } from '../../events.js';
 
 /** Detail of the `qa-source-open` event of an item. */

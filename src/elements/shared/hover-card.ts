@@ -7,8 +7,9 @@
  * popover), so showing it never moves the page's layout.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { QaLineRange, QaSourceItemView } from '../../model/present.js';
-import { formatRange } from '../../model/present.js';
+import type { QaLineRange } from '../../model/display.js';
+import type { QaSourceItemView } from '../../model/item.js';
+import { formatRange } from '../../model/display.js';
 import { cleanProse, truncate } from '../../model/text.js';
 import { kindIcon } from './icons.js';
 import { rangesText, type Translate } from './source-card.js';

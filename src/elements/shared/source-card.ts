@@ -4,7 +4,8 @@
  * show hundreds of them. Untrusted strings are bound as text only.
  */
 import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import type { QaLocationView, QaOriginView, QaSourceItemView } from '../../model/present.js';
+import type { QaLocationView, QaOriginView } from '../../model/display.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceEvidence, QaSourceKind } from '../../model/types.js';
 import type { QaTerms } from '../../i18n/types.js';

@@ -1,7 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD, itemsUpTo, type QaSourceGroupView, type QaSourceItemView } from '../../model/present.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD } from '../../model/present.js';
+import { itemsUpTo, type QaSourceGroupView } from '../../model/group.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import type { QaSourceKind } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
 import { activateItem, spaceActivatesLink } from '../shared/activation.js';

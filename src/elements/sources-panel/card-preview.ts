@@ -9,7 +9,7 @@
  * nothing in the panel moves.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { QaSourceItemView } from '../../model/present.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import { placeCard, renderHoverCard } from '../shared/hover-card.js';
 import type { Translate } from '../shared/localize.js';
 

@@ -2,18 +2,11 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import {
-  DEFAULT_MAX_PER_GROUP,
-  DEFAULT_THRESHOLD,
-  itemsUpTo,
-  presentCitedSections,
-  sectionItemsUpTo,
-  type QaCitedSectionsView,
-  type QaLocationView,
-  type QaSourceGroupView,
-  type QaSourceItemView,
-  type QaSourceSectionView,
-} from '../../model/present.js';
+import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD } from '../../model/present.js';
+import { itemsUpTo, type QaSourceGroupView } from '../../model/group.js';
+import { presentCitedSections, sectionItemsUpTo, type QaCitedSectionsView, type QaSourceSectionView } from '../../model/sections.js';
+import type { QaLocationView } from '../../model/display.js';
+import type { QaSourceItemView } from '../../model/item.js';
 import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { panelStories, provisionalSteps } from '../../../stories/panel.stories.js';
 import { generatedPayload, hostilePayload, incompletePayload, malformedPayload, referencePayload } from '../../../stories/fixtures/payloads.js';
 import { parseTurnSources } from '../../../src/model/parse.js';
-import { presentCitedSections } from '../../../src/model/present.js';
+import { presentCitedSections } from '../../../src/model/sections.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { SHOW_MORE_PAGE } from '../../../src/elements/sources-panel/sources-panel.js';

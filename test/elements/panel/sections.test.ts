@@ -7,7 +7,7 @@ import { html } from 'lit';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { citationsOf, panelStories, withRemoteSnippets } from '../../../stories/panel.stories.js';
 import { everyKindPayload, generatedPayload, referencePayload } from '../../../stories/fixtures/payloads.js';
-import { presentCitedSections, sectionItemsUpTo } from '../../../src/model/present.js';
+import { presentCitedSections, sectionItemsUpTo } from '../../../src/model/sections.js';
 import { NO_CITATIONS } from '../../../src/model/citations.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
