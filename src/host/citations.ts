@@ -172,7 +172,6 @@ function linkRun(run: Text[], hideTail: boolean, state: RootState): void {
   for (let i = 1; i < run.length; i++) run[i]!.remove();
   const end = pending >= 0 ? pending : text.length;
   const added: Node[] = [];
-  let at = 0;
   let cursor: Node = first;
   const put = (n: Node) => {
     cursor.parentNode!.insertBefore(n, cursor.nextSibling);
@@ -180,7 +179,7 @@ function linkRun(run: Text[], hideTail: boolean, state: RootState): void {
     added.push(n);
   };
   first.data = text.slice(0, scan.markers[0]?.start ?? end);
-  at = scan.markers[0]?.start ?? end;
+  let at = scan.markers[0]?.start ?? end;
   for (const m of scan.markers) {
     if (m.start > at) put(document.createTextNode(text.slice(at, m.start)));
     put(makeChip(m.id, m.range, state));
@@ -337,7 +336,6 @@ export function claimRange(chip: Element, root: Node): Range | null {
   // The block's text, with where each text node starts, and where the chip sits.
   const nodes: Array<{ node: Text; start: number }> = [];
   let text = '';
-  let chipAt = -1;
   const walker = document.createTreeWalker(block, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => (n.nodeType === Node.ELEMENT_NODE && ((n as Element).localName === 'qa-citation' || (n as Element).hasAttribute(PENDING_ATTR)) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
@@ -351,7 +349,7 @@ export function claimRange(chip: Element, root: Node): Range | null {
   const before = document.createRange();
   before.selectNodeContents(block);
   before.setEndBefore(chip);
-  chipAt = before.toString().length;
+  const chipAt = before.toString().length;
   if (text.trim() === '') return null;
   const lang = (chip.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang) || 'en';
   let seg = segmenters.get(lang);
