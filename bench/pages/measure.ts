@@ -22,6 +22,25 @@ export function painted(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
 }
 
+/**
+ * Makes `change` at the start of a frame (in an animation-frame callback) and resolves with the
+ * milliseconds from then until that same frame has been rendered with it (its microtasks, style,
+ * layout and paint): what a change costs before it can be on screen, without the wait for a later
+ * frame that `painted()` adds (at least one frame interval, 16.7 ms at 60 Hz, whatever the work).
+ */
+export function renderedInFrame(change: () => void): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const start = performance.now();
+      change();
+      // A task posted now runs once this frame's rendering is done.
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve(performance.now() - start);
+      ch.port2.postMessage(0);
+    }),
+  );
+}
+
 /** Resolves after the current task and the ones queued before it (a macrotask boundary). */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
