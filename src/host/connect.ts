@@ -29,7 +29,11 @@ export interface QaFooterLike extends HTMLElement {
   provisional: boolean;
 }
 
-/** What the wiring needs of `<qa-file-preview>`. */
+/**
+ * What the wiring needs of `<qa-file-preview>`. The wiring sets `path` and
+ * `ranges` for sources opened elsewhere (panel, footer, answer); a link inside
+ * the preview is opened by the preview itself.
+ */
 export interface QaPreviewLike extends HTMLElement {
   host: QaSourcesHost | null | undefined;
   sessionId: string;
@@ -62,9 +66,10 @@ export interface QaConnectOptions {
  * Connects panel, footer and preview to a store and a host:
  * - panel and footer always get the same payload object and provisional
  *   flag, for `sessionId` + `turn` (or the latest turn);
- * - a local file source activated in the panel, the footer or a preview
- *   link opens in the preview with its line ranges, unless another listener
- *   cancelled the `qa-source-open` event;
+ * - a local file source activated in the panel, the footer or the answer
+ *   opens in the preview with its line ranges, unless another listener
+ *   cancelled the `qa-source-open` event; a link inside the preview is opened
+ *   by the preview itself, and the wiring marks its card;
  * - a footer chip (`qa-group-open`) opens that group in the panel.
  *
  * Returns the function that removes every listener and subscription.
@@ -137,18 +142,15 @@ export function connectSources(options: QaConnectOptions): () => void {
   listen(footer, 'qa-source-open', onSourceOpen);
   listen(options.answer, 'qa-source-open', onSourceOpen);
 
-  // A workspace link inside the preview: the preview may have opened it itself already.
+  // A workspace link inside the preview: opening it is the preview's own default action (it owns
+  // that navigation), so the wiring does not set the path again; it only marks the file's card.
   listen(preview, 'qa-source-open', (e) => {
     if (handled.has(e)) return;
     handled.add(e);
-    const { path, ranges } = e.detail;
+    const { path } = e.detail;
     queueMicrotask(() => {
       if (!active || e.defaultPrevented || typeof path !== 'string' || path === '' || !preview) return;
-      if (preview.path !== path) {
-        preview.ranges = Array.isArray(ranges) ? ranges : [];
-        preview.path = path;
-      }
-      markCurrent(path);
+      if (preview.path === path) markCurrent(path);
     });
   });
 

@@ -207,12 +207,12 @@ describe('connectSources with the real elements', () => {
     expect(preview.path ?? null).to.equal(null);
   });
 
-  it("a workspace link in the preview opens that path (the preview's own event, and a real link)", async () => {
+  it('a workspace link in the preview is opened by the preview alone; the wiring marks its card', async () => {
     const { panel, preview } = await mountStory();
     card(panel, 'guide.md').click();
     await microtasks();
     expect(preview.path).to.equal('docs/guide.md');
-    // The event as the preview fires it for a workspace link.
+    // An event that only looks like the preview's own: the wiring does not write the preview's path.
     preview.dispatchEvent(
       new QaSourceOpenEvent({
         source: {
@@ -232,17 +232,17 @@ describe('connectSources with the real elements', () => {
       }),
     );
     await microtasks();
-    expect(preview.path).to.equal('README.md');
-    expect(preview.ranges).to.deep.equal([]);
+    expect(preview.path).to.equal('docs/guide.md');
+    expect(panel.currentPath).to.equal('docs/guide.md');
 
-    // A real link, resolved by the memory host.
-    card(panel, 'guide.md').click();
-    await microtasks();
+    // A real link, resolved by the memory host: the preview opens it, and its card is marked.
     const link = () => shadow(preview).querySelector<HTMLElement>('a[data-qa-link="workspace"][data-qa-target="docs/architecture.md"]');
     await until(() => !!link(), 'the workspace link to be accepted');
     link()!.click();
     await microtasks();
     expect(preview.path).to.equal('docs/architecture.md');
+    expect(preview.ranges).to.deep.equal([]);
+    expect(panel.currentPath).to.equal('docs/architecture.md');
   });
 
   it('qa-close hides the preview and returns focus to the card that opened it; the panel hides too', async () => {

@@ -6,8 +6,7 @@ import { formatRange, sourcePath, type QaLineRange } from '../../model/display.j
 import { presentItem } from '../../model/item.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaSourceReference } from '../../model/types.js';
-import { readFileAnswer } from '../../host/answer.js';
-import { isQaHostError, QaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
+import { isQaHostError, type QaFileContent, type QaSourcesHost } from '../../host/types.js';
 import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet, MAX_TOKENIZED_LINE, warmHighlighter } from '../../render/highlight/index.js';
@@ -38,6 +37,7 @@ import {
   rememberWrap,
   rememberedWrap,
 } from './preview-helpers.js';
+import { FileLoadController } from './file-loader.js';
 import { RawDocument } from './raw-document.js';
 import type { RawView } from './raw-view.js';
 import { loadedRawView, loadRawView } from './load-raw-view.js';
@@ -181,7 +181,7 @@ export class QaFilePreview extends LitElement {
   @property({ attribute: false }) host: QaSourcesHost | null = null;
   /** Session the file belongs to (passed to the host). */
   @property({ attribute: 'session-id' }) sessionId = '';
-  /** Workspace-relative path of the file. */
+  /** Workspace-relative path of the file. Set by the page (or `connectSources`); the preview changes it itself only to follow a link in the document (unless `qa-source-open` is cancelled) or a `source`. */
   @property() path: string | null = null;
   /** Referenced line ranges (1-based, inclusive). */
   @property({ attribute: false }) ranges: QaLineRange[] = [];
@@ -218,9 +218,8 @@ export class QaFilePreview extends LitElement {
 
   private readonly localize = new LocalizeController(this);
   private readonly idPrefix = `qa${++instances}-`;
-  private loadId = 0;
-  private loadAbort: AbortController | null = null;
-  private loadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Reads the file: one read at a time, with its timeout; its generation tells stale work apart. */
+  private readonly loader = new FileLoadController(this, { onFile: (file) => this.accept(file), onError: (e) => this.fail(e) });
   private renderAbort: AbortController | null = null;
   private doc: RawDocument | null = null;
   private rawView: RawView | null = null;
@@ -284,8 +283,6 @@ export class QaFilePreview extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.loadTimer);
-    this.loadAbort?.abort();
     this.renderAbort?.abort();
     this.rawView?.destroy();
     this.rawView = null;
@@ -336,8 +333,7 @@ export class QaFilePreview extends LitElement {
     this.lineSelection = null;
     this.longLines = null;
     this.copyNote = '';
-    clearTimeout(this.loadTimer);
-    this.loadAbort?.abort();
+    this.loader.drop();
     this.renderAbort?.abort();
     this.rawView?.destroy();
     this.rawView = null;
@@ -351,7 +347,6 @@ export class QaFilePreview extends LitElement {
     this.renderFailed = false;
     this.tooComplex = false;
     this.status = status;
-    this.loadId += 1;
   }
 
   /** Reads the file again (the Retry button). */
@@ -361,9 +356,6 @@ export class QaFilePreview extends LitElement {
 
   private load(): void {
     this.reset('loading');
-    const id = this.loadId;
-    const ctl = new AbortController();
-    this.loadAbort = ctl;
     const host = this.host!;
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
@@ -379,47 +371,11 @@ export class QaFilePreview extends LitElement {
         () => undefined,
       );
     warmHighlighter(rendered ? null : languageForPath(path));
-    const current = () => id === this.loadId && !ctl.signal.aborted;
-    const timeout = this.timeoutMs;
-    if (timeout > 0 && Number.isFinite(timeout)) {
-      this.loadTimer = setTimeout(() => {
-        if (!current()) return;
-        ctl.abort(new QaHostError('timeout'));
-        this.fail(new QaHostError('timeout'));
-      }, timeout);
-    }
-    let pending: Promise<unknown>;
-    try {
-      pending = Promise.resolve(host.readFile({ sessionId: this.sessionId, path, maxBytes: this.maxBytes, signal: ctl.signal }));
-    } catch (e) {
-      pending = Promise.reject(e);
-    }
-    // Whatever the host answers (or throws, or however it rejects), it ends here: never as an unhandled rejection.
-    pending
-      .then(
-        (answer) => {
-          if (!current()) return;
-          clearTimeout(this.loadTimer);
-          this.accept(answer, path);
-        },
-        (e: unknown) => {
-          if (!current()) return;
-          clearTimeout(this.loadTimer);
-          this.fail(e);
-        },
-      )
-      .catch(() => {
-        if (current()) this.fail(null);
-      });
+    this.loader.read(host, { sessionId: this.sessionId, path, maxBytes: this.maxBytes, timeoutMs: this.timeoutMs });
   }
 
-  /** Shows a host's answer, when it is a file and it is the file asked for; anything else is the error state. */
-  private accept(answer: unknown, requested: string): void {
-    const file = readFileAnswer(answer, { requested, maxBytes: this.maxBytes });
-    if (!file) {
-      this.fail(null);
-      return;
-    }
+  /** Shows a file the host answered with (checked by the loader: the documented shape, the path asked for). */
+  private accept(file: QaFileContent): void {
     this.file = file;
     if (isBinaryMime(file.mime) || hasNulBytes(file.content)) this.status = 'binary';
     else if (file.size > this.maxBytes) this.status = 'too-large';
@@ -483,13 +439,13 @@ export class QaFilePreview extends LitElement {
     }
     const module = loadedRawView();
     if (!module) {
-      const id = this.loadId;
+      const id = this.loader.generation;
       loadRawView().then(
         () => {
-          if (id === this.loadId) this.requestUpdate();
+          if (id === this.loader.generation) this.requestUpdate();
         },
         (error: unknown) => {
-          if (id !== this.loadId) return;
+          if (id !== this.loader.generation) return;
           console.warn(`qa-sources-kit: could not load the raw view (${error instanceof Error ? error.message : String(error)}).`);
           this.errorKind = 'other';
           this.status = 'error';
@@ -501,7 +457,7 @@ export class QaFilePreview extends LitElement {
     adoptTokenSheet(el);
     const t = this.localize.t.bind(this.localize);
     const path = this.file!.path;
-    const id = this.loadId;
+    const id = this.loader.generation;
     this.rawView = new module.RawView(el, this.doc, {
       label: `${t('raw')}: ${shownName(path)}`,
       bidiLabel: t('bidiWarning'),
@@ -511,7 +467,7 @@ export class QaFilePreview extends LitElement {
       wrap: this.wrapped,
       ruler: this.rulerRef.value ?? null,
       onLaidOut: () => {
-        if (id === this.loadId) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
+        if (id === this.loader.generation) this.dispatchEvent(new QaRenderedEvent({ path, mode: 'raw' }));
       },
     });
     this.rawView.setRanges(this.ranges, null, this.rangeIndex);
@@ -533,14 +489,14 @@ export class QaFilePreview extends LitElement {
     this.renderAbort?.abort();
     const ctl = new AbortController();
     this.renderAbort = ctl;
-    const id = this.loadId;
+    const id = this.loader.generation;
     const { host, sessionId } = this;
     const fromPath = this.file.path;
     adoptTokenSheet(el);
     const file = this.file;
     loadMarkdownRenderer()
       .then(({ renderMarkdown, markdownStyles }) => {
-        if (id !== this.loadId || ctl.signal.aborted) return;
+        if (id !== this.loader.generation || ctl.signal.aborted) return;
         this.adoptMarkdownStyles(markdownStyles.styleSheet);
         return renderMarkdown(el, file.content, {
           path: fromPath,
@@ -551,7 +507,7 @@ export class QaFilePreview extends LitElement {
           ranges: this.ranges,
           signal: ctl.signal,
         }).then(() => {
-          if (id !== this.loadId || ctl.signal.aborted) return;
+          if (id !== this.loader.generation || ctl.signal.aborted) return;
           this.markdownDone = true;
           this.applyRanges(true);
           // A page opened at a line link (`#L10-L20`) marks and shows the blocks holding those lines.
@@ -565,7 +521,7 @@ export class QaFilePreview extends LitElement {
       })
       .catch((error: unknown) => {
         // Aborted: a newer file or render took over. Anything else (the renderer failed or did not load): Raw still works.
-        if (id !== this.loadId || ctl.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
+        if (id !== this.loader.generation || ctl.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
         // Over the work budget (checked before anything is built): Raw, like a file over the size limit.
         if (error instanceof Error && error.name === 'MarkdownTooComplexError') this.tooComplex = true;
         else {
@@ -1135,7 +1091,7 @@ export class QaFilePreview extends LitElement {
           { openExcerpt: () => this.openExcerpt(), download: () => this.download() },
         );
       case 'ready':
-        return keyed(this.loadId, this.renderDocument());
+        return keyed(this.loader.generation, this.renderDocument());
     }
   }
 
