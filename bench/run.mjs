@@ -54,6 +54,7 @@ const TRACE_WINDOWS = {
   panel: [['first-start', 'first-painted'], ['later-start', 'later-painted']],
   footer: [['first-start', 'first-ready'], ['later-start', 'later-ready']],
   model: [['model-cold-start', 'model-cold-end']],
+  find: [['find-start', 'find-done']],
 };
 /** The window of a scenario page whose CPU time `--cpu` reports (its whole measured work). */
 const CPU_WINDOWS = {

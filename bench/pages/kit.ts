@@ -5,7 +5,7 @@
  * missing instead of failing the whole build.
  */
 import type { BenchHost, PreviewElement, SourcesElement } from './types.js';
-import { painted } from './measure.js';
+import { nextTask, painted } from './measure.js';
 
 const entry = import.meta.glob('../../src/index.ts');
 const defines = import.meta.glob('../../src/elements/*/define.ts');
@@ -40,6 +40,9 @@ export async function newPreview(box: HTMLElement, files: Record<string, string>
   box.append(el);
   await el.updateComplete;
   await painted();
+  // What the scenario does next starts in a task of its own, as a user's click or keystroke does (not
+  // inside the animation-frame callback that painted() resolves in, whose frame would count as part of it).
+  await nextTask();
   return el;
 }
 
