@@ -249,22 +249,31 @@ function sameIndex(a: QaCitationIndex, b: QaCitationIndex): boolean {
  */
 export function linkCitations(root: ParentNode & Node, options: QaLinkCitationsOptions = {}): QaCitationLinks {
   let opts = { ...options };
-  let index = linkOnce(root, opts);
   let observer: MutationObserver | null = null;
   let scheduled = false;
-  opts.onChange?.(index);
+  const links: { (): void; index: QaCitationIndex; refresh: QaCitationLinks['refresh'] } = Object.assign(
+    () => {
+      observer?.disconnect();
+      observer = null;
+    },
+    {
+      index: linkOnce(root, opts),
+      refresh: (next?: QaLinkCitationsOptions) => {
+        if (next) opts = { ...opts, ...next };
+        return pass();
+      },
+    },
+  );
+  opts.onChange?.(links.index);
 
   const pass = (): QaCitationIndex => {
     const next = linkOnce(root, opts);
     // What this pass changed is not a change to react to.
     observer?.takeRecords();
-    if (!sameIndex(next, index)) {
-      index = next;
-      opts.onChange?.(index);
-    } else {
-      index = next;
-    }
-    return index;
+    const changed = !sameIndex(next, links.index);
+    links.index = next;
+    if (changed) opts.onChange?.(next);
+    return next;
   };
 
   if (opts.observe && typeof MutationObserver !== 'undefined') {
@@ -279,15 +288,6 @@ export function linkCitations(root: ParentNode & Node, options: QaLinkCitationsO
     observer.observe(root, { childList: true, characterData: true, subtree: true });
   }
 
-  const links = (() => {
-    observer?.disconnect();
-    observer = null;
-  }) as QaCitationLinks;
-  Object.defineProperty(links, 'index', { get: () => index, enumerable: true });
-  links.refresh = (next) => {
-    if (next) opts = { ...opts, ...next };
-    return pass();
-  };
   return links;
 }
 

@@ -90,11 +90,13 @@ export function connectCitations(options: QaConnectCitationsOptions): QaCitation
     );
   }
 
-  const stop = (() => {
-    links();
-    for (const fn of cleanups.splice(0)) fn();
-    highlightCitations(answer, null);
-  }) as QaCitationsConnection;
-  Object.defineProperty(stop, 'links', { value: links, enumerable: true });
+  const stop: QaCitationsConnection = Object.assign(
+    () => {
+      links();
+      for (const fn of cleanups.splice(0)) fn();
+      highlightCitations(answer, null);
+    },
+    { links },
+  );
   return stop;
 }

@@ -21,6 +21,11 @@ export interface QaSourceGroupView {
  * group and a footer only counts, so neither pays for cards nobody sees. Its
  * sources come in order of first use, so within one score that order stands
  * (the title never decides: no two cards have the same first use).
+ *
+ * This pays on the bench rows "Parse + present, 5,000 sources (first call)"
+ * and "Footer, 5,000 sources: render (first on page)": plain groups that
+ * sort and make every card up front took 52 and 94 ms (medians of four
+ * alternating runs, load 11-19) against 33 and 41 ms.
  */
 export class SourceGroupView implements QaSourceGroupView {
   kind: QaSourceKind;
@@ -38,7 +43,8 @@ export class SourceGroupView implements QaSourceGroupView {
   constructor(kind: QaSourceKind, sources: QaSourceReference[], orders: number[], maxPerGroup: number) {
     this.kind = kind;
     this.count = sources.length;
-    // An own, enumerable property like plain data (JSON, deep equality); replaceable like one.
+    // `items` is an own, enumerable property like plain data (JSON, deep equality) that builds the cards
+    // when read; assigning it stores the value given, as on plain data.
     Object.defineProperty(this, 'items', {
       enumerable: true,
       configurable: true,

@@ -157,7 +157,11 @@ class SourceItemView implements QaSourceItemView {
   }
 }
 
-// The computed fields are enumerable, like plain data (for...in, deep equality in tests).
+// Fields computed on first read pay on the bench row "Parse + present, 5,000
+// sources (first call)": with every card built, plain fields computed up front
+// took 396-415 ms against 115-270 ms (medians of two alternating runs each,
+// load 15-19). Getters on the prototype are not own properties, so they are
+// made enumerable: a card still reads like plain data (for...in, deep equality).
 for (const key of LAZY_FIELDS) {
   const d = Object.getOwnPropertyDescriptor(SourceItemView.prototype, key)!;
   Object.defineProperty(SourceItemView.prototype, key, { ...d, enumerable: true });

@@ -41,7 +41,11 @@ class CitedSectionView implements QaSourceSectionView {
   }
 }
 
-/** The groups' cards in order, without the cited ones; built only as far as they are read. */
+/**
+ * The groups' cards in order, without the cited ones; built only as far as
+ * they are read (`sectionItemsUpTo`), for the reason and the bench rows named
+ * at `SourceGroupView`: reading `items` sorts every group and makes every card.
+ */
 class AlsoUsedSectionView implements QaSourceSectionView {
   readonly key = 'also' as const;
   readonly count: number;
