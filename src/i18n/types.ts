@@ -207,3 +207,6 @@ export interface QaTerms {
 
 /** The language codes built in. */
 export type QaBuiltinLocale = 'en' | 'ru' | 'zh';
+
+/** A term lookup bound to one language (what an element's render uses). */
+export type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;

@@ -10,7 +10,7 @@ import type { QaCitationIndex } from '../../model/citations.js';
 import type { QaSourcesView } from '../../model/present.js';
 import { formatNumber } from '../../i18n/index.js';
 import { QaSourceHighlightEvent } from '../../events.js';
-import type { Translate } from './localize.js';
+import type { Translate } from '../../i18n/types.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { citations: QaCitationIndex | null; highlightedSource: string | null };
 
@@ -37,10 +37,10 @@ function cssString(s: string): string {
 
 /** Numbers and highlights of citations on an element's entries. */
 export class CitationMarksController implements ReactiveController {
-  #sheet: CSSStyleSheet | null = null;
-  #text = '';
-  #pointed: string | null = null;
-  #root: ShadowRoot | null = null;
+  private sheet: CSSStyleSheet | null = null;
+  private text = '';
+  private pointed: string | null = null;
+  private root: ShadowRoot | null = null;
 
   constructor(
     private readonly host: Host,
@@ -52,12 +52,12 @@ export class CitationMarksController implements ReactiveController {
   hostConnected(): void {
     // On the shadow root: a move between two entries never reaches the host (both ends retarget to it).
     const root = this.host.shadowRoot;
-    if (!root || this.#root === root) return;
-    this.#root = root;
-    root.addEventListener('pointerover', this.#onOver);
-    root.addEventListener('pointerout', this.#onOut);
-    root.addEventListener('focusin', this.#onOver);
-    root.addEventListener('focusout', this.#onOut);
+    if (!root || this.root === root) return;
+    this.root = root;
+    root.addEventListener('pointerover', this.onOver);
+    root.addEventListener('pointerout', this.onOut);
+    root.addEventListener('focusin', this.onOver);
+    root.addEventListener('focusout', this.onOut);
   }
 
   hostUpdated(): void {
@@ -75,26 +75,26 @@ export class CitationMarksController implements ReactiveController {
     if (highlightedSource !== null) {
       text += `${this.o.entryOf(highlightedSource)} { border-color: var(--_qa-accent) !important; background: var(--qa-citation-card-highlight-background, color-mix(in srgb, var(--_qa-accent) 9%, var(--_qa-surface))) !important; }\n`;
     }
-    if (text === this.#text) return;
-    this.#text = text;
+    if (text === this.text) return;
+    this.text = text;
     const root = this.host.shadowRoot;
-    if (!this.#sheet) {
+    if (!this.sheet) {
       if (!text || !root) return;
-      this.#sheet = new CSSStyleSheet();
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#sheet];
+      this.sheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.sheet];
     }
-    this.#sheet.replaceSync(text);
+    this.sheet.replaceSync(text);
   }
 
-  #announce(id: string | null): void {
-    if (id === this.#pointed) return;
-    this.#pointed = id;
+  private announce(id: string | null): void {
+    if (id === this.pointed) return;
+    this.pointed = id;
     this.host.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'card' }));
   }
 
-  #entryIn(e: Event): string | null {
+  private entryIn(e: Event): string | null {
     for (const n of e.composedPath()) {
-      if (n === this.host || n === this.#root) break;
+      if (n === this.host || n === this.root) break;
       if (n instanceof Element) {
         const id = this.o.idAt(n);
         if (id !== null) return id;
@@ -103,20 +103,20 @@ export class CitationMarksController implements ReactiveController {
     return null;
   }
 
-  readonly #onOver = (e: Event): void => {
-    const id = this.#entryIn(e);
-    if (id !== null) this.#announce(id);
+  private readonly onOver = (e: Event): void => {
+    const id = this.entryIn(e);
+    if (id !== null) this.announce(id);
   };
 
-  readonly #onOut = (e: Event): void => {
+  private readonly onOut = (e: Event): void => {
     const next = (e as PointerEvent | FocusEvent).relatedTarget;
     // Still on the same entry (moving between its parts): nothing changes.
     if (next instanceof Element && this.host.shadowRoot?.contains(next)) {
       for (let el: Element | null = next; el && el !== this.host; el = el.parentElement) {
         const id = this.o.idAt(el);
-        if (id !== null) return id === this.#pointed ? undefined : this.#announce(id);
+        if (id !== null) return id === this.pointed ? undefined : this.announce(id);
       }
     }
-    if (this.#pointed !== null) this.#announce(null);
+    if (this.pointed !== null) this.announce(null);
   };
 }

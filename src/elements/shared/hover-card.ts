@@ -12,7 +12,8 @@ import type { QaSourceItemView } from '../../model/item.js';
 import { formatRange } from '../../model/display.js';
 import { cleanProse, truncate } from '../../model/text.js';
 import { kindIcon } from './icons.js';
-import { rangesText, type Translate } from './source-card.js';
+import type { Translate } from '../../i18n/types.js';
+import { rangesText } from '../../model/card-text.js';
 
 /** Longest snippet shown on a card, in code points. */
 export const MAX_SNIPPET = 280;
@@ -70,13 +71,22 @@ export function renderHoverCard(item: QaSourceItemView, o: HoverCardOptions): Te
     ${lines ? html`<p class="hc-lines">${lines}</p>` : nothing}
     ${snippet ? html`<p class="hc-snippet" part="hover-card-snippet" dir="auto">${snippet}</p>` : nothing}
     <p class="hc-evidence">${evidenceWords(t, item)}</p>
-    ${item.href
-      ? html`<a class="hc-open" part="hover-card-open" href=${item.href} target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer" @click=${o.onOpen}
-          >${t('openInNewTab')}</a
-        >`
-      : item.local
-        ? html`<button type="button" class="hc-open" part="hover-card-open" @click=${o.onOpen}>${t('open')}</button>`
-        : nothing}
+    ${
+      item.href
+        ? html`<a
+            class="hc-open"
+            part="hover-card-open"
+            href=${item.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            referrerpolicy="no-referrer"
+            @click=${o.onOpen}
+            >${t('openInNewTab')}</a
+          >`
+        : item.local
+          ? html`<button type="button" class="hc-open" part="hover-card-open" @click=${o.onOpen}>${t('open')}</button>`
+          : nothing
+    }
   </div>`;
 }
 
@@ -99,7 +109,17 @@ export function placeCard(card: HTMLElement, anchor: Element, rtl: boolean, side
     const before = a.left - CARD_GAP - c.width >= CARD_MARGIN;
     const after = a.right + CARD_GAP + c.width <= vw - CARD_MARGIN;
     // The inline-start side first (away from a panel at the inline end), then the other.
-    const left = rtl ? (after ? a.right + CARD_GAP : before ? a.left - CARD_GAP - c.width : null) : before ? a.left - CARD_GAP - c.width : after ? a.right + CARD_GAP : null;
+    const left = rtl
+      ? after
+        ? a.right + CARD_GAP
+        : before
+          ? a.left - CARD_GAP - c.width
+          : null
+      : before
+        ? a.left - CARD_GAP - c.width
+        : after
+          ? a.right + CARD_GAP
+          : null;
     if (left !== null) {
       card.style.setProperty('left', `${Math.round(left)}px`);
       card.style.setProperty('top', `${Math.round(clampY(a.top))}px`);

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { onTranslationsChange, resolveLocale, term } from '../../i18n/index.js';
 import { closestLang } from '../../i18n/lang.js';
-import type { QaTerms } from '../../i18n/types.js';
+import type { QaTerms, Translate } from '../../i18n/types.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { locale?: string | null };
 
@@ -12,9 +12,6 @@ let revision = 0;
 onTranslationsChange(() => {
   revision += 1;
 });
-
-/** A term lookup bound to one language. */
-export type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
 /** The language of a render and its term lookup. */
 export interface Translator {
@@ -70,8 +67,8 @@ export class LocalizeController implements ReactiveController {
     return term(this.lang, key, params);
   }
 
-  #translator: Translator | null = null;
-  #revision = -1;
+  private current: Translator | null = null;
+  private currentRevision = -1;
 
   /**
    * The language and term lookup for one render: the language is found once
@@ -81,10 +78,10 @@ export class LocalizeController implements ReactiveController {
    */
   translator(): Translator {
     const lang = this.lang;
-    if (!this.#translator || this.#translator.lang !== lang || this.#revision !== revision) {
-      this.#translator = translatorFor(lang);
-      this.#revision = revision;
+    if (!this.current || this.current.lang !== lang || this.currentRevision !== revision) {
+      this.current = translatorFor(lang);
+      this.currentRevision = revision;
     }
-    return this.#translator;
+    return this.current;
   }
 }

@@ -47,7 +47,10 @@ export const tokens = css`
     --_qa-highlight: var(--qa-color-highlight, light-dark(#fff4cc, rgb(210 153 34 / 0.2)));
     --_qa-highlight-edge: var(--qa-color-highlight-edge, light-dark(#d4a017, #d29922));
     --_qa-focus: var(--qa-color-focus, var(--_qa-accent));
-    --_qa-font-sans: var(--qa-font-sans, var(--dsw-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif));
+    --_qa-font-sans: var(
+      --qa-font-sans,
+      var(--dsw-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif)
+    );
     --_qa-font-mono: var(--qa-font-mono, var(--ds-font-family-code, ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace));
     --_qa-font-size: var(--qa-font-size, 14px);
     --_qa-radius: var(--qa-radius, 8px);
@@ -119,6 +122,67 @@ export const base = css`
   @media (forced-colors: active) {
     :focus-visible {
       outline-color: Highlight;
+    }
+  }
+`;
+
+/**
+ * The disclosure chevron: a `.chev` span, or the `::before` of a card's
+ * details toggle (no extra node per card). Two borders of a square, rotated:
+ * physical borders on purpose, it points the same way in both directions.
+ * Down, and up when its toggle is expanded.
+ */
+export const chevronStyles = css`
+  .chev,
+  .card > .toggle::before {
+    flex: none;
+    inline-size: 8px;
+    block-size: 8px;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: translateY(-2px) rotate(45deg);
+    transition: transform var(--_qa-duration);
+  }
+  .toggle[aria-expanded='true'] > .chev,
+  .card > .toggle[aria-expanded='true']::before {
+    transform: translateY(2px) rotate(225deg);
+  }
+  @media (forced-colors: active) {
+    .chev,
+    .card > .toggle::before {
+      border-color: ButtonText;
+    }
+  }
+`;
+
+/** The dot that pulses while sources are still being collected (`.pulse`); still under reduced motion. */
+export const pulseStyles = css`
+  .pulse {
+    inline-size: 7px;
+    block-size: 7px;
+    border-radius: 50%;
+    background: var(--_qa-accent);
+    animation: qa-pulse 1.4s ease-in-out infinite;
+  }
+  @keyframes qa-pulse {
+    0%,
+    100% {
+      opacity: 1;
+      transform: scale(1);
+    }
+    50% {
+      opacity: 0.35;
+      transform: scale(0.7);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .pulse {
+      animation: none;
+    }
+  }
+  @media (forced-colors: active) {
+    .pulse {
+      background: Highlight;
     }
   }
 `;

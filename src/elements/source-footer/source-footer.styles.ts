@@ -39,18 +39,6 @@ export const footerStyles = css`
     font-variant-numeric: tabular-nums;
     color: var(--_qa-text);
   }
-  .pulse {
-    inline-size: 6px;
-    block-size: 6px;
-    border-radius: 50%;
-    background: var(--_qa-accent);
-    animation: qa-pulse 1.4s ease-in-out infinite;
-  }
-  @keyframes qa-pulse {
-    50% {
-      opacity: 0.3;
-    }
-  }
   .chip {
     display: inline-flex;
     align-items: baseline;
@@ -64,7 +52,9 @@ export const footerStyles = css`
     color: var(--_qa-text);
     line-height: 1.5;
     white-space: nowrap;
-    transition: background-color var(--_qa-duration), border-color var(--_qa-duration);
+    transition:
+      background-color var(--_qa-duration),
+      border-color var(--_qa-duration);
   }
   .chip:hover {
     background: var(--qa-footer-chip-hover-background, var(--_qa-hover));
@@ -86,19 +76,6 @@ export const footerStyles = css`
     font-weight: 550;
     line-height: 1.5;
     white-space: nowrap;
-  }
-  .chev {
-    flex: none;
-    inline-size: 8px;
-    block-size: 8px;
-    /* Physical borders on purpose: rotated, it points down, or up when expanded. */
-    border-right: 2px solid currentColor;
-    border-bottom: 2px solid currentColor;
-    transform: translateY(-2px) rotate(45deg);
-    transition: transform var(--_qa-duration);
-  }
-  .toggle[aria-expanded='true'] .chev {
-    transform: translateY(2px) rotate(225deg);
   }
   .toggle:hover {
     background: var(--_qa-hover);
@@ -200,20 +177,9 @@ export const footerStyles = css`
       align-items: stretch;
     }
   }
-  @media (prefers-reduced-motion: reduce) {
-    .pulse {
-      animation: none;
-    }
-  }
   @media (forced-colors: active) {
     .chip {
       border-color: ButtonText;
-    }
-    .chev {
-      border-color: ButtonText;
-    }
-    .pulse {
-      background: Highlight;
     }
   }
 `;

@@ -6,27 +6,23 @@ import { itemsUpTo, type QaSourceGroupView } from '../../model/group.js';
 import type { QaSourceItemView } from '../../model/item.js';
 import type { QaSourceKind } from '../../model/types.js';
 import { formatNumber } from '../../i18n/index.js';
-import { activateItem, spaceActivatesLink } from '../shared/activation.js';
+import type { Translate } from '../../i18n/types.js';
+import { entryText, groupName } from '../../model/card-text.js';
+import { activateItem } from '../shared/activation.js';
 import { QaGroupOpenEvent, QaToggleEvent } from '../../events.js';
 import { LocalizeController } from '../shared/localize.js';
 import { viewOf, type QaViewResult } from '../../host/payload.js';
-import { isMoveKey, nextInList } from '../shared/roving.js';
+import { RovingController } from '../shared/roving.js';
 import { SchemeController } from '../shared/scheme.js';
-import { groupName, mark, type Translate } from '../shared/source-card.js';
-import { base, tokens } from '../shared/styles.js';
+import { mark } from '../shared/icons.js';
+import { HINTS, hiddenHints, sourceControl } from '../shared/source-control.js';
+import { base, chevronStyles, pulseStyles, tokens } from '../shared/styles.js';
 import { footerStyles } from './source-footer.styles.js';
 import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
 
 /** Entries revealed by one `Show N more` in the expanded list. */
 export const FOOTER_MORE_PAGE = 100;
-
-/** The one-line text of an expanded entry: `technicalDiagnosis.md · 197–218`, `MDC-24929 — Вибродоктор. GET /history`. */
-export function entryText(item: QaSourceItemView): { title: string; rest: string } {
-  if (item.kind === 'jira' && item.issueKey && item.summary) return { title: item.title, rest: ` — ${item.summary}` };
-  const ranges = item.rangeLabels.length ? ` · ${item.rangeLabels.slice(0, 2).join(', ')}${item.rangeLabels.length > 2 ? ` +${item.rangeLabels.length - 2}` : ''}` : '';
-  return { title: item.title, rest: ranges };
-}
 
 /**
  * The compact strip under an answer: `Sources 12 [Documentation 4] [Jira 3]
@@ -57,7 +53,7 @@ export function entryText(item: QaSourceItemView): { title: string; rest: string
  * @cssproperty --qa-footer-list-background - Background of the expanded list.
  */
 export class QaSourceFooter extends LitElement {
-  static override styles = [tokens, base, footerStyles];
+  static override styles = [tokens, base, chevronStyles, pulseStyles, footerStyles];
 
   /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside. */
   @property({ attribute: false }) sources: unknown = null;
@@ -73,8 +69,11 @@ export class QaSourceFooter extends LitElement {
   private readonly localize = new LocalizeController(this);
   private result: QaViewResult = viewOf(null);
   private readonly shown = new Map<QaSourceKind, number>();
-  private active: string | null = null;
-  private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+  private readonly roving = new RovingController(this, {
+    controls: () => [...this.renderRoot.querySelectorAll<HTMLElement>('.list .entry')],
+    controlAt: (node) => (node.classList.contains('entry') ? node : null),
+    idAt: (node) => node.closest<HTMLElement>('li[data-id]')?.dataset.id ?? null,
+  });
 
   /** The answer's citation numbers (`linkCitations(…).index`): cited entries show theirs. */
   @property({ attribute: false }) citations: QaCitationIndex | null = null;
@@ -103,12 +102,6 @@ export class QaSourceFooter extends LitElement {
     this.toggleAttribute('data-has-sources', !this.result.view.empty);
   }
 
-  protected override updated(): void {
-    const find = this.focusAfterUpdate;
-    this.focusAfterUpdate = null;
-    find?.()?.focus();
-  }
-
   protected override render(): TemplateResult | typeof nothing {
     const { view } = this.result;
     if (view.empty) return nothing;
@@ -116,15 +109,16 @@ export class QaSourceFooter extends LitElement {
     return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
       <div class="bar">
         <span class="label" part="label" id="label" dir="auto"
-          ><span class="word">${t('sources')}</span> <span class="n">${formatNumber(view.count, lang)}</span>${this.provisional
-            ? html`<span class="pulse" title=${t('provisional')}></span><span class="visually-hidden">${t('provisional')}</span>`
-            : nothing}</span
+          ><span class="word">${t('sources')}</span> <span class="n">${formatNumber(view.count, lang)}</span>${
+            this.provisional ? html`<span class="pulse" title=${t('provisional')}></span><span class="visually-hidden">${t('provisional')}</span>` : nothing
+          }</span
         >
         <span class="chips"
           >${view.groups.map(
-            (g) => html`<button type="button" class="chip" part="chip" dir="auto" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
-              ${groupName(t, g.kind)} <span class="chip-n">${formatNumber(g.count, lang)}</span>
-            </button>`,
+            (g) =>
+              html`<button type="button" class="chip" part="chip" dir="auto" data-kind=${g.kind} @click=${() => this.onChip(g.kind)}>
+                ${groupName(t, g.kind)} <span class="chip-n">${formatNumber(g.count, lang)}</span>
+              </button>`,
           )}<button
             type="button"
             class="toggle"
@@ -134,7 +128,8 @@ export class QaSourceFooter extends LitElement {
             title=${this.expanded ? t('hideList') : t('showList')}
             @click=${this.onToggle}
           >
-            <span class="toggle-text" dir="auto">${t('allSources', { n: formatNumber(view.count, lang) })}</span><span class="chev" aria-hidden="true"></span></button
+            <span class="toggle-text" dir="auto">${t('allSources', { n: formatNumber(view.count, lang) })}</span
+            ><span class="chev" aria-hidden="true"></span></button
         ></span>
       </div>
       ${this.expanded ? this.list(view.groups, t) : nothing}
@@ -142,20 +137,11 @@ export class QaSourceFooter extends LitElement {
   }
 
   private list(groups: QaSourceGroupView[], t: Translate): TemplateResult {
-    let tabbable: string | null = null;
-    let first: string | null = null;
     const limits = groups.map((g) => Math.min(g.count, Math.max(g.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(g.kind) ?? 0)));
     // Only the entries shown are built (the count line needs none).
     const shown = groups.map((g, gi) => itemsUpTo(g, limits[gi]!));
-    groups.forEach((_, gi) => {
-      for (let i = 0; i < limits[gi]!; i++) {
-        const id = shown[gi]![i]!.id;
-        first ??= id;
-        if (id === this.active) tabbable = id;
-      }
-    });
-    tabbable ??= first;
-    return html`<div class="list" part="list" id="list" @keydown=${this.onListKeydown} @focusin=${this.onFocusin}>
+    const tabbable = this.roving.tabStop(shown.flat());
+    return html`<div class="list" part="list" id="list" @keydown=${this.onListKeydown} @focusin=${this.roving.onFocusin}>
       ${groups.map((g, gi) => {
         const limit = limits[gi]!;
         const remaining = g.count - limit;
@@ -168,51 +154,35 @@ export class QaSourceFooter extends LitElement {
               (item) => this.entry(item, item.id === tabbable),
             )}
           </ul>
-          ${remaining > 0
-            ? html`<button type="button" class="more" part="show-more" @click=${() => this.showMore(g, limit)}>
-                ${t('showMore', { n: Math.min(remaining, FOOTER_MORE_PAGE) })}
-              </button>`
-            : nothing}
+          ${
+            remaining > 0
+              ? html`<button type="button" class="more" part="show-more" @click=${() => this.showMore(g, limit)}>
+                  ${t('showMore', { n: Math.min(remaining, FOOTER_MORE_PAGE) })}
+                </button>`
+              : nothing
+          }
         </div>`;
       })}
-      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span>
+      ${hiddenHints(t)}
     </div>`;
   }
 
   private entry(item: QaSourceItemView, tabbable: boolean): TemplateResult {
     const { title, rest } = entryText(item);
-    const content = html`${mark(item.kind, 'glyph kind')}<span class="e-text" dir="auto" title=${title + rest}><span class="e-title">${title}</span>${rest}</span>${item.href
-        ? mark('external', 'glyph ext')
-        : nothing}`;
-    const tab = tabbable ? 0 : -1;
+    const content = html`${mark(item.kind, 'glyph kind')}<span class="e-text" dir="auto" title=${title + rest}
+        ><span class="e-title">${title}</span>${rest}</span
+      >${item.href ? mark('external', 'glyph ext') : nothing}`;
     const onClick = (e: Event) => {
-      this.active = item.id;
+      this.roving.active = item.id;
       activateItem(this, item, e);
     };
-    return html`<li data-id=${item.id}>
-      ${item.href
-        ? html`<a
-            class="entry"
-            part="entry"
-            href=${item.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            referrerpolicy="no-referrer"
-            tabindex=${tab}
-            aria-describedby="hint-external"
-            @click=${onClick}
-            >${content}</a
-          >`
-        : html`<button type="button" class="entry" part="entry" tabindex=${tab} aria-describedby=${item.local ? 'hint-preview' : nothing} @click=${onClick}>
-            ${content}
-          </button>`}
-    </li>`;
+    return html`<li data-id=${item.id}>${sourceControl(item, { cls: 'entry', part: 'entry', tabbable, hints: HINTS, onClick }, content)}</li>`;
   }
 
   private showMore(g: QaSourceGroupView, limit: number): void {
     const firstNew = itemsUpTo(g, limit + 1)[limit];
     this.shown.set(g.kind, Math.min(g.count, limit + FOOTER_MORE_PAGE));
-    if (firstNew) this.focusAfterUpdate = () => this.entryOf(firstNew.id);
+    if (firstNew) this.roving.focusAfterUpdate(() => this.entryOf(firstNew.id));
     this.requestUpdate();
   }
 
@@ -232,33 +202,14 @@ export class QaSourceFooter extends LitElement {
     this.dispatchEvent(new QaToggleEvent({ expanded: this.expanded }));
   };
 
-  private readonly onFocusin = (e: FocusEvent): void => {
-    const li = (e.target as HTMLElement).closest?.<HTMLElement>('li[data-id]');
-    const id = li?.dataset.id;
-    if (id !== undefined && id !== this.active) {
-      this.active = id;
-      this.requestUpdate();
-    }
-  };
-
   private readonly onListKeydown = (e: KeyboardEvent): void => {
-    const target = e.target as HTMLElement;
     if (e.key === 'Escape') {
       e.stopPropagation();
       this.expanded = false;
       this.dispatchEvent(new QaToggleEvent({ expanded: false }));
-      this.focusAfterUpdate = () => this.renderRoot.querySelector<HTMLElement>('.toggle');
+      this.roving.focusAfterUpdate(() => this.renderRoot.querySelector<HTMLElement>('.toggle'));
       return;
     }
-    if (target.classList.contains('entry') && isMoveKey(e)) {
-      const entries = [...this.renderRoot.querySelectorAll<HTMLElement>('.list .entry')];
-      const next = nextInList(e.key, entries, entries.indexOf(target));
-      if (next) {
-        e.preventDefault();
-        next.focus();
-      }
-      return;
-    }
-    spaceActivatesLink(e);
+    this.roving.keydown(e);
   };
 }

@@ -11,7 +11,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { QaSourceItemView } from '../../model/item.js';
 import { placeCard, renderHoverCard } from '../shared/hover-card.js';
-import type { Translate } from '../shared/localize.js';
+import type { Translate } from '../../i18n/types.js';
 
 /** The pointer rests this long on a card before its hover card opens. */
 export const PREVIEW_OPEN_DELAY_MS = 350;
@@ -41,14 +41,14 @@ export interface CardPreviewOptions {
 export class CardPreviewController implements ReactiveController {
   /** Id of the source whose hover card is shown, or null. */
   id: string | null = null;
-  #openTimer: ReturnType<typeof setTimeout> | undefined;
-  #closeTimer: ReturnType<typeof setTimeout> | undefined;
-  #pointed: string | null = null;
-  #focused: string | null = null;
-  #listening = false;
-  #root: ShadowRoot | null = null;
+  private openTimer: ReturnType<typeof setTimeout> | undefined;
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  private pointed: string | null = null;
+  private focused: string | null = null;
+  private listening = false;
+  private root: ShadowRoot | null = null;
   /** The card whose hover card Escape dismissed: focus on it does not show it again until focus leaves it. */
-  #dismissed: string | null = null;
+  private dismissed: string | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -60,18 +60,18 @@ export class CardPreviewController implements ReactiveController {
   hostConnected(): void {
     // On the shadow root: moves between two cards never reach the host (both ends retarget to it).
     const root = this.host.shadowRoot;
-    if (!root || this.#root === root) return;
-    this.#root = root;
-    root.addEventListener('pointerover', this.#onOver);
-    root.addEventListener('pointerout', this.#onOut);
-    root.addEventListener('focusin', this.#onFocusIn as EventListener);
-    root.addEventListener('focusout', this.#onFocusOut as EventListener);
+    if (!root || this.root === root) return;
+    this.root = root;
+    root.addEventListener('pointerover', this.onOver);
+    root.addEventListener('pointerout', this.onOut);
+    root.addEventListener('focusin', this.onFocusIn as EventListener);
+    root.addEventListener('focusout', this.onFocusOut as EventListener);
   }
 
   /** Shows the hover card of a remote source now (nothing for a local one). */
   open(id: string): void {
-    clearTimeout(this.#openTimer);
-    clearTimeout(this.#closeTimer);
+    clearTimeout(this.openTimer);
+    clearTimeout(this.closeTimer);
     const item = this.o.itemOf(id);
     if (!item || !isRemote(item)) {
       this.close();
@@ -84,14 +84,14 @@ export class CardPreviewController implements ReactiveController {
 
   /** Hides the hover card at the user's request (Escape): it stays hidden while focus stays on its card. */
   dismiss(): boolean {
-    this.#dismissed = this.id;
+    this.dismissed = this.id;
     return this.close();
   }
 
   /** Hides the hover card; returns true when one was shown. */
   close(): boolean {
-    clearTimeout(this.#openTimer);
-    clearTimeout(this.#closeTimer);
+    clearTimeout(this.openTimer);
+    clearTimeout(this.closeTimer);
     if (this.id === null) return false;
     this.id = null;
     this.host.requestUpdate();
@@ -106,28 +106,28 @@ export class CardPreviewController implements ReactiveController {
 
   hostUpdated(): void {
     const id = this.id;
-    const shown = id === null ? null : this.#cardEl(id);
+    const shown = id === null ? null : this.cardEl(id);
     if (id !== null && !shown) {
       // Its card is gone (a new payload, a collapsed section).
       this.id = null;
       this.host.requestUpdate();
     }
     if (shown && !shown.matches(':popover-open')) shown.showPopover();
-    if (shown) this.#place();
-    this.#listen(shown !== null);
+    if (shown) this.place();
+    this.listen(shown !== null);
   }
 
   hostDisconnected(): void {
-    clearTimeout(this.#openTimer);
+    clearTimeout(this.openTimer);
     this.close();
-    this.#listen(false);
+    this.listen(false);
   }
 
-  #cardEl(id: string): HTMLElement | null {
+  private cardEl(id: string): HTMLElement | null {
     return this.o.cardOf(id)?.querySelector<HTMLElement>(':scope > .hc') ?? null;
   }
 
-  #place(): void {
+  private place(): void {
     if (this.id === null) return;
     const card = this.o.cardOf(this.id);
     const hc = card?.querySelector<HTMLElement>(':scope > .hc');
@@ -142,93 +142,93 @@ export class CardPreviewController implements ReactiveController {
     placeCard(hc, card, getComputedStyle(this.host).direction === 'rtl', 'beside');
   }
 
-  #listen(on: boolean): void {
-    if (on === this.#listening) return;
-    this.#listening = on;
+  private listen(on: boolean): void {
+    if (on === this.listening) return;
+    this.listening = on;
     if (on) {
-      window.addEventListener('scroll', this.#onScroll, { capture: true, passive: true });
-      window.addEventListener('resize', this.#onScroll, { passive: true });
+      window.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
+      window.addEventListener('resize', this.onScroll, { passive: true });
     } else {
-      window.removeEventListener('scroll', this.#onScroll, true);
-      window.removeEventListener('resize', this.#onScroll);
+      window.removeEventListener('scroll', this.onScroll, true);
+      window.removeEventListener('resize', this.onScroll);
     }
   }
 
   /** The source id of the card an event happened in, or null. */
-  #idIn(e: Event): string | null {
+  private idIn(e: Event): string | null {
     for (const n of e.composedPath()) {
-      if (n === this.host || n === this.#root) break;
+      if (n === this.host || n === this.root) break;
       if (n instanceof Element && n.matches('.card')) return this.o.idOf(n);
     }
     return null;
   }
 
-  #idAround(node: EventTarget | null): string | null {
+  private idAround(node: EventTarget | null): string | null {
     if (!(node instanceof Element) || !this.host.shadowRoot?.contains(node)) return null;
     const card = node.closest('.card');
     return card ? this.o.idOf(card) : null;
   }
 
-  #leave(): void {
-    clearTimeout(this.#openTimer);
-    if (this.#pointed !== null || this.#focused !== null || this.id === null) return;
-    clearTimeout(this.#closeTimer);
-    this.#closeTimer = setTimeout(() => {
-      if (this.#pointed === null && this.#focused === null) this.close();
+  private leave(): void {
+    clearTimeout(this.openTimer);
+    if (this.pointed !== null || this.focused !== null || this.id === null) return;
+    clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => {
+      if (this.pointed === null && this.focused === null) this.close();
     }, PREVIEW_CLOSE_DELAY_MS);
   }
 
-  readonly #onScroll = (): void => this.#place();
+  private readonly onScroll = (): void => this.place();
 
-  readonly #onOver = (e: Event): void => {
+  private readonly onOver = (e: Event): void => {
     if ((e as PointerEvent).pointerType === 'touch') return;
-    const id = this.#idIn(e);
-    if (id === this.#pointed) return;
-    this.#pointed = id;
-    clearTimeout(this.#openTimer);
-    if (id === null) return this.#leave();
-    clearTimeout(this.#closeTimer);
+    const id = this.idIn(e);
+    if (id === this.pointed) return;
+    this.pointed = id;
+    clearTimeout(this.openTimer);
+    if (id === null) return this.leave();
+    clearTimeout(this.closeTimer);
     if (id === this.id) return;
     const item = this.o.itemOf(id);
-    if (!item || !isRemote(item)) return this.#leave();
+    if (!item || !isRemote(item)) return this.leave();
     // Moving from one card to the next switches at once; a first card waits for the pointer to settle.
     if (this.id !== null) this.open(id);
-    else this.#openTimer = setTimeout(() => this.open(id), PREVIEW_OPEN_DELAY_MS);
+    else this.openTimer = setTimeout(() => this.open(id), PREVIEW_OPEN_DELAY_MS);
   };
 
-  readonly #onOut = (e: Event): void => {
+  private readonly onOut = (e: Event): void => {
     if ((e as PointerEvent).pointerType === 'touch') return;
-    const next = this.#idAround((e as PointerEvent).relatedTarget);
-    if (next === this.#pointed) return;
+    const next = this.idAround((e as PointerEvent).relatedTarget);
+    if (next === this.pointed) return;
     if (next === null) {
-      this.#pointed = null;
-      this.#leave();
+      this.pointed = null;
+      this.leave();
     }
   };
 
-  readonly #onFocusIn = (e: FocusEvent): void => {
+  private readonly onFocusIn = (e: FocusEvent): void => {
     const target = e.composedPath()[0];
-    const id = this.#idAround(target as EventTarget);
-    this.#focused = id;
+    const id = this.idAround(target as EventTarget);
+    this.focused = id;
     if (id === null || id === this.id) {
-      if (id !== null) clearTimeout(this.#closeTimer);
+      if (id !== null) clearTimeout(this.closeTimer);
       return;
     }
     // Keyboard focus on a card's control shows its preview; a click (which opens the link) does not.
     const el = target as Element;
-    if (id === this.#dismissed) return;
-    this.#dismissed = null;
+    if (id === this.dismissed) return;
+    this.dismissed = null;
     if (el.matches('.main') && el.matches(':focus-visible')) this.open(id);
-    else if (this.id !== null && this.#pointed !== this.id) this.close();
+    else if (this.id !== null && this.pointed !== this.id) this.close();
   };
 
-  readonly #onFocusOut = (e: FocusEvent): void => {
-    const next = this.#idAround(e.relatedTarget);
-    this.#focused = next;
-    if (next !== this.#dismissed) this.#dismissed = null;
+  private readonly onFocusOut = (e: FocusEvent): void => {
+    const next = this.idAround(e.relatedTarget);
+    this.focused = next;
+    if (next !== this.dismissed) this.dismissed = null;
     if (next !== this.id) {
       // Focus left the card of the shown preview: close it at once (unless the pointer holds it).
-      if (this.#pointed === this.id && this.#pointed !== null) return;
+      if (this.pointed === this.id && this.pointed !== null) return;
       if (next === null) this.close();
     }
   };

@@ -69,29 +69,6 @@ export const panelStyles = css`
     color: var(--_qa-text-quiet);
     font-style: italic;
   }
-  .pulse {
-    inline-size: 7px;
-    block-size: 7px;
-    border-radius: 50%;
-    background: var(--_qa-accent);
-    animation: qa-pulse 1.4s ease-in-out infinite;
-  }
-  @keyframes qa-pulse {
-    0%,
-    100% {
-      opacity: 1;
-      transform: scale(1);
-    }
-    50% {
-      opacity: 0.35;
-      transform: scale(0.7);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .pulse {
-      animation: none;
-    }
-  }
   .body {
     flex: 1 1 auto;
     min-block-size: 0;
@@ -149,16 +126,11 @@ export const panelStyles = css`
     font-weight: 500;
     font-variant-numeric: tabular-nums;
   }
-  .chev {
-    flex: none;
-    inline-size: 8px;
-    block-size: 8px;
+  /* A group's chevron points down, or towards the inline end when the group is collapsed. */
+  .group-toggle .chev {
     margin-inline: 3px 2px;
-    /* Physical borders on purpose: rotated, they point down, or towards the inline end when collapsed (see :dir(rtl)). */
-    border-right: 2px solid var(--_qa-text-quiet);
-    border-bottom: 2px solid var(--_qa-text-quiet);
+    color: var(--_qa-text-quiet);
     transform: rotate(45deg) translate(-1px, -1px);
-    transition: transform var(--_qa-duration);
   }
   .group-toggle[aria-expanded='false'] .chev {
     transform: rotate(-45deg);
@@ -282,12 +254,6 @@ export const panelStyles = css`
     color: var(--_qa-text);
   }
   @media (forced-colors: active) {
-    .pulse {
-      background: Highlight;
-    }
-    .chev {
-      border-color: ButtonText;
-    }
     .show-more,
     .show-less {
       border-color: ButtonText;

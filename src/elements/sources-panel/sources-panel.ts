@@ -10,14 +10,19 @@ import type { QaSourceItemView } from '../../model/item.js';
 import { SOURCE_KINDS, type QaIncompleteOrigin, type QaSourceKind } from '../../model/types.js';
 import { cleanProse } from '../../model/text.js';
 import { formatNumber } from '../../i18n/index.js';
-import { activateItem, spaceActivatesLink } from '../shared/activation.js';
+import type { Translate } from '../../i18n/types.js';
+import { groupName } from '../../model/card-text.js';
+import { activateItem } from '../shared/activation.js';
 import { QaCloseEvent } from '../../events.js';
 import { LocalizeController } from '../shared/localize.js';
 import { viewOf, type QaViewResult } from '../../host/payload.js';
-import { isMoveKey, nextInList } from '../shared/roving.js';
+import { RovingController } from '../shared/roving.js';
 import { SchemeController } from '../shared/scheme.js';
-import { cardStyles, groupName, mark, renderCard, type Translate } from '../shared/source-card.js';
-import { base, tokens } from '../shared/styles.js';
+import { mark } from '../shared/icons.js';
+import { renderCard } from '../shared/source-card.js';
+import { cardStyles } from '../shared/source-card.styles.js';
+import { TAG_HINTS, hiddenHints } from '../shared/source-control.js';
+import { base, chevronStyles, pulseStyles, tokens } from '../shared/styles.js';
 import { panelStyles } from './sources-panel.styles.js';
 import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
@@ -50,8 +55,6 @@ interface ListModel {
 }
 
 const KIND_SET = new Set<string>(SOURCE_KINDS);
-/** Ids of the panel's shared hidden descriptions of where a card opens. */
-const HINTS = { external: 'hint-external', preview: 'hint-preview', subagent: 'hint-subagent', partial: 'hint-partial' } as const;
 
 function who(o: QaIncompleteOrigin, fallback: string): string {
   const provider = o.provider ? cleanProse(o.provider).text : '';
@@ -117,7 +120,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @cssproperty --qa-hover-card-width - Width of the hover card (never wider than the viewport).
  */
 export class QaSourcesPanel extends LitElement {
-  static override styles = [tokens, base, cardStyles, hoverCardStyles, panelStyles];
+  static override styles = [tokens, base, chevronStyles, pulseStyles, cardStyles, hoverCardStyles, panelStyles];
 
   /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside, problems shown in debug. */
   @property({ attribute: false }) sources: unknown = null;
@@ -146,13 +149,16 @@ export class QaSourcesPanel extends LitElement {
   private readonly shown = new Map<ListKey, number>();
   private readonly painted = new Map<ListKey, number>();
   private readonly openDetails = new Set<string>();
-  private active: string | null = null;
   private readonly keys = new Map<string, string>();
   private readonly ids = new Map<string, string>();
   private serial = 0;
   private growing = 0;
   private growTimer: ReturnType<typeof setTimeout> | undefined;
-  private focusAfterUpdate: (() => HTMLElement | null) | null = null;
+  private readonly roving = new RovingController(this, {
+    controls: () => [...this.renderRoot.querySelectorAll<HTMLElement>('.card > .main')],
+    controlAt: (node) => node.closest('.card')?.querySelector<HTMLElement>(':scope > .main') ?? null,
+    idAt: (node) => this.ids.get(node.closest<HTMLElement>('.card')?.dataset.key ?? '') ?? null,
+  });
   /** The key of a card whose details just opened: scrolled into view after the update. */
   private revealAfterUpdate: string | null = null;
   /** A card to focus at the next frame (the first of a revealed page), once its chunk is laid out. */
@@ -206,7 +212,6 @@ export class QaSourcesPanel extends LitElement {
   /** Id of the source pointed at in the answer: its card is highlighted. */
   @property({ attribute: false }) highlightedSource: string | null = null;
 
-
   private readonly preview = new CardPreviewController(this, {
     idOf: (card) => this.ids.get((card as HTMLElement).dataset.key ?? '') ?? null,
     itemOf: (id) => this.shownItem(id),
@@ -253,9 +258,6 @@ export class QaSourcesPanel extends LitElement {
   }
 
   protected override updated(): void {
-    const find = this.focusAfterUpdate;
-    this.focusAfterUpdate = null;
-    find?.()?.focus();
     const reveal = this.revealAfterUpdate;
     this.revealAfterUpdate = null;
     if (reveal !== null) this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${reveal}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -265,7 +267,7 @@ export class QaSourcesPanel extends LitElement {
     const { t, lang } = this.localize.translator();
     const { view, problems } = this.result;
     const lists = this.lists();
-    const tabbable = this.tabbableId(lists);
+    const tabbable = this.roving.tabStop(this.shownItems(lists));
     const showCount = !view.empty || this.provisional;
     return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin}>
       <header part="header" class="header">
@@ -275,24 +277,32 @@ export class QaSourcesPanel extends LitElement {
             ${mark('close')}
           </button>
         </div>
-        ${showCount
-          ? html`<p class="count" part="count">
-              <span class="count-text" dir="auto">${t('sourceCount', { n: view.count })}</span>${this.provisional
-                ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
-                : nothing}
-            </p>`
-          : nothing}
+        ${
+          showCount
+            ? html`<p class="count" part="count">
+                <span class="count-text" dir="auto">${t('sourceCount', { n: view.count })}</span>${
+                  this.provisional
+                    ? html`<span class="provisional" part="provisional"><span class="pulse" aria-hidden="true"></span>${t('provisional')}</span>`
+                    : nothing
+                }
+              </p>`
+            : nothing
+        }
       </header>
       <div class="body" part="body">
         ${this.debug ? this.debugNotices(t) : nothing}
-        ${view.empty && !this.provisional
-          ? html`<div class="empty" part="empty">${mark('file', 'glyph empty-mark')}<p dir="auto">${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p></div>`
-          : nothing}
+        ${
+          view.empty && !this.provisional
+            ? html`<div class="empty" part="empty">
+                ${mark('file', 'glyph empty-mark')}
+                <p dir="auto">${problems.length && !this.result.payload ? t('errorBody') : t('emptyPanel')}</p>
+              </div>`
+            : nothing
+        }
         ${lists.map((l) => this.group(l, t, lang, tabbable))}
       </div>
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <span id="hint-external" hidden>${t('opensInNewTab')}</span><span id="hint-preview" hidden>${t('openInPreview')}</span
-      ><span id="hint-subagent" hidden>${t('subagentHint')}</span><span id="hint-partial" hidden>${t('partialHint')}</span>
+      ${hiddenHints(t, true)}
     </section>`;
   }
 
@@ -327,10 +337,7 @@ export class QaSourcesPanel extends LitElement {
 
   /** The card view of a source shown in the panel now, or null. */
   private shownItem(id: string): QaSourceItemView | null {
-    for (const l of this.lists()) {
-      if (!l.open) continue;
-      for (let i = 0; i < l.rendered; i++) if (l.items[i]!.id === id) return l.items[i]!;
-    }
+    for (const item of this.shownItems(this.lists())) if (item.id === id) return item;
     return null;
   }
 
@@ -356,7 +363,7 @@ export class QaSourcesPanel extends LitElement {
     if (at >= this.limitOf(key, section.count, section.initial)) this.shown.set(key, at + 1);
     const item = sectionItemsUpTo(section, at + 1)[at];
     if (!item) return;
-    this.active = item.id;
+    this.roving.active = item.id;
     this.requestUpdate();
     await this.updateComplete;
     const control = this.controlOf(item.id);
@@ -375,18 +382,12 @@ export class QaSourcesPanel extends LitElement {
     return { key, from, items, count, initial, limit, rendered, open };
   }
 
-  /** The id of the one card in the tab order: the last one used, else the first shown. */
-  private tabbableId(lists: ListModel[]): string | null {
-    let first: string | null = null;
+  /** The cards in the DOM, in order. */
+  private *shownItems(lists: ListModel[]): Generator<QaSourceItemView> {
     for (const l of lists) {
       if (!l.open) continue;
-      for (let i = 0; i < l.rendered; i++) {
-        const id = l.items[i]!.id;
-        if (id === this.active) return id;
-        first ??= id;
-      }
+      for (let i = 0; i < l.rendered; i++) yield l.items[i]!;
     }
-    return first;
   }
 
   private keyOf(id: string): string {
@@ -402,7 +403,13 @@ export class QaSourcesPanel extends LitElement {
   private group(l: ListModel, t: Translate, lang: string, tabbable: string | null): TemplateResult {
     const discovered = l.key === 'discovered';
     const section = l.key === 'cited' || l.key === 'also';
-    const label = discovered ? t('discovered') : l.key === 'cited' ? t('citedSection') : l.key === 'also' ? t('alsoUsedSection') : groupName(t, l.key as QaSourceKind);
+    const label = discovered
+      ? t('discovered')
+      : l.key === 'cited'
+        ? t('citedSection')
+        : l.key === 'also'
+          ? t('alsoUsedSection')
+          : groupName(t, l.key as QaSourceKind);
     const name = discovered ? t('discoveredHeading', { n: l.count }) : t('groupHeading', { group: label, n: l.count });
     const listId = `list-${l.key}`;
     const remaining = l.count - l.limit;
@@ -418,29 +425,38 @@ export class QaSourcesPanel extends LitElement {
           aria-label=${name}
           @click=${() => this.toggleGroup(l.key)}
         >
-          <span class="chev" aria-hidden="true"></span><span class="group-name" dir="auto"
-            >${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, lang)}</span></span
-          >
+          <span class="chev" aria-hidden="true"></span
+          ><span class="group-name" dir="auto">${label}<span class="group-count" aria-hidden="true"> · ${formatNumber(l.count, lang)}</span></span>
         </button>
       </h3>
-      ${l.open
-        ? html`${discovered ? html`<p class="hint">${t('discoveredHint')}</p>` : nothing}
-            <ul class="cards" role="list" id=${listId}>
-              ${this.blocks(l, t, tabbable)}
-            </ul>
-            ${remaining > 0 || l.limit > l.initial
-              ? html`<div class="more-row">
-                  ${remaining > 0
-                    ? html`<button type="button" class="show-more" part="show-more" data-kind=${l.key} @click=${() => this.showMore(l)}>
-                        ${t('showMore', { n: Math.min(remaining, SHOW_MORE_PAGE) })}
-                      </button>`
-                    : nothing}
-                  ${l.limit > l.initial
-                    ? html`<button type="button" class="show-less" part="show-more" data-kind=${l.key} @click=${() => this.showLess(l)}>${t('showLess')}</button>`
-                    : nothing}
-                </div>`
-              : nothing}`
-        : nothing}
+      ${
+        l.open
+          ? html`${discovered ? html`<p class="hint">${t('discoveredHint')}</p>` : nothing}
+              <ul class="cards" role="list" id=${listId}>
+                ${this.blocks(l, t, tabbable)}
+              </ul>
+              ${
+                remaining > 0 || l.limit > l.initial
+                  ? html`<div class="more-row">
+                      ${
+                        remaining > 0
+                          ? html`<button type="button" class="show-more" part="show-more" data-kind=${l.key} @click=${() => this.showMore(l)}>
+                              ${t('showMore', { n: Math.min(remaining, SHOW_MORE_PAGE) })}
+                            </button>`
+                          : nothing
+                      }
+                      ${
+                        l.limit > l.initial
+                          ? html`<button type="button" class="show-less" part="show-more" data-kind=${l.key} @click=${() => this.showLess(l)}>
+                              ${t('showLess')}
+                            </button>`
+                          : nothing
+                      }
+                    </div>`
+                  : nothing
+              }`
+          : nothing
+      }
     </div>`;
   }
 
@@ -479,7 +495,7 @@ export class QaSourcesPanel extends LitElement {
                 open: this.openDetails.has(item.id),
                 discovered,
                 current: this.currentPath !== null && item.local && item.path === this.currentPath,
-                hints: HINTS,
+                hints: TAG_HINTS,
                 onActivate: this.onActivate,
                 onToggle: this.onToggleDetails,
                 onOpenLocation: this.onOpenLocation,
@@ -495,28 +511,34 @@ export class QaSourcesPanel extends LitElement {
 
   private debugNotices(t: Translate): TemplateResult {
     const { view, problems } = this.result;
-    return html`${!view.complete
-      ? html`<div class="notice" part="notice" role="note">
-          ${mark('info')}
-          <div>
-            <p>${t('incomplete')}</p>
-            ${view.incompleteOrigins.length
-              ? html`<ul role="list">
-                  ${view.incompleteOrigins.map(
-                    (o) => html`<li dir="auto">${t('incompleteReason', { who: who(o, t('subagent')), reason: cleanProse(o.reason).text || '—' })}</li>`,
-                  )}
-                </ul>`
-              : nothing}
-          </div>
-        </div>`
-      : nothing}${problems.length
-      ? html`<details class="notice problems" part="notice">
-          <summary>${t('problems', { n: problems.length })}</summary>
-          <ul role="list">
-            ${problems.map((p) => html`<li class=${`severity-${p.severity}`}><code dir="ltr">${p.path || '(payload)'}</code> <span dir="auto">${p.message}</span></li>`)}
-          </ul>
-        </details>`
-      : nothing}`;
+    return html`${
+      !view.complete
+        ? html`<div class="notice" part="notice" role="note">
+            ${mark('info')}
+            <div>
+              <p>${t('incomplete')}</p>
+              ${
+                view.incompleteOrigins.length
+                  ? html`<ul role="list">
+                      ${view.incompleteOrigins.map(
+                        (o) => html`<li dir="auto">${t('incompleteReason', { who: who(o, t('subagent')), reason: cleanProse(o.reason).text || '—' })}</li>`,
+                      )}
+                    </ul>`
+                  : nothing
+              }
+            </div>
+          </div>`
+        : nothing
+    }${
+      problems.length
+        ? html`<details class="notice problems" part="notice">
+            <summary>${t('problems', { n: problems.length })}</summary>
+            <ul role="list">
+              ${problems.map((p) => html`<li class=${`severity-${p.severity}`}><code dir="ltr">${p.path || '(payload)'}</code> <span dir="auto">${p.message}</span></li>`)}
+            </ul>
+          </details>`
+        : nothing
+    }`;
   }
 
   // --- actions -------------------------------------------------------------
@@ -543,9 +565,11 @@ export class QaSourcesPanel extends LitElement {
     this.painted.delete(l.key);
     this.focusNext = null;
     const kind = l.key;
-    this.focusAfterUpdate = () =>
-      this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
-      this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
+    this.roving.focusAfterUpdate(
+      () =>
+        this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
+        this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`),
+    );
     this.requestUpdate();
   }
 
@@ -597,7 +621,7 @@ export class QaSourcesPanel extends LitElement {
   }
 
   private readonly onActivate = (item: QaSourceItemView, e: Event): void => {
-    this.active = item.id;
+    this.roving.active = item.id;
     activateItem(this, item, e);
   };
 
@@ -610,7 +634,7 @@ export class QaSourcesPanel extends LitElement {
   };
 
   private readonly onOpenLocation = (item: QaSourceItemView, location: QaLocationView, e: Event): void => {
-    this.active = item.id;
+    this.roving.active = item.id;
     activateItem(this, item, e, location);
   };
 
@@ -621,11 +645,7 @@ export class QaSourcesPanel extends LitElement {
   private readonly onFocusin = (e: FocusEvent): void => {
     const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
     if (card) this.clearHeading(card);
-    const id = card?.dataset.key !== undefined ? this.ids.get(card.dataset.key) : undefined;
-    if (id !== undefined && id !== this.active) {
-      this.active = id;
-      this.requestUpdate();
-    }
+    this.roving.onFocusin(e);
   };
 
   private readonly onKeydown = (e: KeyboardEvent): void => {
@@ -650,18 +670,6 @@ export class QaSourcesPanel extends LitElement {
       }
       return;
     }
-    const target = e.target as HTMLElement;
-    const card = target.closest<HTMLElement>('.card');
-    if (card && isMoveKey(e)) {
-      const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('.card > .main')];
-      const current = controls.indexOf(card.querySelector<HTMLElement>(':scope > .main')!);
-      const next = nextInList(e.key, controls, current);
-      if (next) {
-        e.preventDefault();
-        next.focus();
-      }
-      return;
-    }
-    spaceActivatesLink(e);
+    this.roving.keydown(e);
   };
 }
