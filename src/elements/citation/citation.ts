@@ -98,6 +98,27 @@ export class QaCitation extends LitElement {
     this.addEventListener('keydown', this.onKeydown);
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.hideCard();
+    window.removeEventListener('scroll', this.onScroll, true);
+    window.removeEventListener('resize', this.onScroll);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('cardOpen' as keyof QaCitation)) return;
+    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
+    if (this.cardOpen && card) {
+      if (!card.matches(':popover-open')) card.showPopover();
+      this.place();
+      window.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
+      window.addEventListener('resize', this.onScroll, { passive: true });
+    } else {
+      window.removeEventListener('scroll', this.onScroll, true);
+      window.removeEventListener('resize', this.onScroll);
+    }
+  }
+
   /** The cited source, or null when the id names none. */
   get source(): QaSourceItemView | null {
     if (this.item) return this.item;
@@ -135,62 +156,6 @@ export class QaCitation extends LitElement {
     this.cardOpen = false;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.hideCard();
-    window.removeEventListener('scroll', this.onScroll, true);
-    window.removeEventListener('resize', this.onScroll);
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    if (!changed.has('cardOpen' as keyof QaCitation)) return;
-    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
-    if (this.cardOpen && card) {
-      if (!card.matches(':popover-open')) card.showPopover();
-      this.place();
-      window.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
-      window.addEventListener('resize', this.onScroll, { passive: true });
-    } else {
-      window.removeEventListener('scroll', this.onScroll, true);
-      window.removeEventListener('resize', this.onScroll);
-    }
-  }
-
-  protected override render(): TemplateResult {
-    const { t, lang } = this.localize.translator();
-    const item = this.source;
-    if (!item) {
-      return html`<span class="chip unknown" part="chip" lang=${lang} title=${this.debug ? (this.problem ?? '') : nothing} data-problem=${this.debug ? (this.problem ?? '') : nothing}
-        ><span aria-hidden="true">?</span><span class="visually-hidden">${t('citationUnknown')}</span></span
-      >`;
-    }
-    const ranges = citedRanges(item, this.range);
-    const label = this.label(item, ranges);
-    const n = this.number > 0 ? formatNumber(this.number, lang) : '•';
-    return html`<button
-        type="button"
-        class="chip"
-        part="chip"
-        lang=${lang}
-        aria-label=${label}
-        aria-expanded=${this.cardOpen ? 'true' : 'false'}
-        aria-controls=${this.cardOpen ? 'card' : nothing}
-        @pointerdown=${this.onPointerDown}
-        @click=${this.onChipClick}
-      >
-        ${n}</button
-      >${this.cardOpen ? html`<span lang=${lang}>${renderHoverCard(item, { t, id: 'card', label, ranges, onOpen: this.onCardOpen })}</span>` : nothing}`;
-  }
-
-  // --- helpers -------------------------------------------------------------
-
-  private label(item: QaSourceItemView, ranges: QaLineRange[]): string {
-    const { t } = this.localize.translator();
-    const name = this.number > 0 ? t('citationLabel', { n: this.number, title: item.title }) : item.title;
-    const lines = item.local ? citedLinesText(t, ranges) : '';
-    return lines ? `${name}, ${lines}` : name;
-  }
-
   /** The detail of `qa-source-open` for this citation: the source at the cited lines. */
   openDetail(): QaSourceOpenDetail | null {
     const item = this.source;
@@ -199,42 +164,6 @@ export class QaCitation extends LitElement {
     const ranges = item.local ? citedRanges(item, range) : [];
     const location: QaSourceLocation | null = item.local && range ? { path: item.path!, ...range } : item.firstLocation;
     return { source: item.source, location, path: item.local ? item.path : null, ranges, href: item.local ? null : item.href };
-  }
-
-  /** Fires `qa-source-open`; opens a remote source itself (in a new tab) unless `fromLink` or cancelled. */
-  private activate(trigger: Event, fromLink: boolean): void {
-    const detail = this.openDetail();
-    if (!detail) return;
-    const event = new QaSourceOpenEvent(detail);
-    const allowed = this.dispatchEvent(event);
-    if (!allowed) {
-      trigger.preventDefault();
-      return;
-    }
-    if (!fromLink && detail.href) window.open(detail.href, '_blank', 'noopener,noreferrer');
-  }
-
-  private place(): void {
-    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
-    const chip = this.renderRoot.querySelector<HTMLElement>('.chip');
-    if (card && chip) placeCard(card, chip, getComputedStyle(this).direction === 'rtl');
-  }
-
-  private highlight(on: boolean): void {
-    const id = on && this.source ? this.sourceId : null;
-    if (id === this.announced) return;
-    this.announced = id;
-    this.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'citation' }));
-  }
-
-  private leave(): void {
-    if (this.pointed || this.focused) return;
-    this.highlight(false);
-    clearTimeout(this.openTimer);
-    clearTimeout(this.closeTimer);
-    this.closeTimer = setTimeout(() => {
-      if (!this.pointed && !this.focused) this.cardOpen = false;
-    }, CLOSE_DELAY_MS);
   }
 
   private readonly onScroll = (): void => {
@@ -295,4 +224,78 @@ export class QaCitation extends LitElement {
   private readonly onCardOpen = (e: Event): void => {
     this.activate(e, e.currentTarget instanceof HTMLAnchorElement);
   };
+
+  protected override render(): TemplateResult {
+    const { t, lang } = this.localize.translator();
+    const item = this.source;
+    if (!item) {
+      return html`<span
+        class="chip unknown"
+        part="chip"
+        lang=${lang}
+        title=${this.debug ? (this.problem ?? '') : nothing}
+        data-problem=${this.debug ? (this.problem ?? '') : nothing}
+        ><span aria-hidden="true">?</span><span class="visually-hidden">${t('citationUnknown')}</span></span
+      >`;
+    }
+    const ranges = citedRanges(item, this.range);
+    const label = this.label(item, ranges);
+    const n = this.number > 0 ? formatNumber(this.number, lang) : '•';
+    return html`<button
+        type="button"
+        class="chip"
+        part="chip"
+        lang=${lang}
+        aria-label=${label}
+        aria-expanded=${this.cardOpen ? 'true' : 'false'}
+        aria-controls=${this.cardOpen ? 'card' : nothing}
+        @pointerdown=${this.onPointerDown}
+        @click=${this.onChipClick}
+      >
+        ${n}</button
+      >${this.cardOpen ? html`<span lang=${lang}>${renderHoverCard(item, { t, id: 'card', label, ranges, onOpen: this.onCardOpen })}</span>` : nothing}`;
+  }
+
+  private label(item: QaSourceItemView, ranges: QaLineRange[]): string {
+    const { t } = this.localize.translator();
+    const name = this.number > 0 ? t('citationLabel', { n: this.number, title: item.title }) : item.title;
+    const lines = item.local ? citedLinesText(t, ranges) : '';
+    return lines ? `${name}, ${lines}` : name;
+  }
+
+  /** Fires `qa-source-open`; opens a remote source itself (in a new tab) unless `fromLink` or cancelled. */
+  private activate(trigger: Event, fromLink: boolean): void {
+    const detail = this.openDetail();
+    if (!detail) return;
+    const event = new QaSourceOpenEvent(detail);
+    const allowed = this.dispatchEvent(event);
+    if (!allowed) {
+      trigger.preventDefault();
+      return;
+    }
+    if (!fromLink && detail.href) window.open(detail.href, '_blank', 'noopener,noreferrer');
+  }
+
+  private place(): void {
+    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
+    const chip = this.renderRoot.querySelector<HTMLElement>('.chip');
+    if (card && chip) placeCard(card, chip, getComputedStyle(this).direction === 'rtl');
+  }
+
+  private highlight(on: boolean): void {
+    const id = on && this.source ? this.sourceId : null;
+    if (id === this.announced) return;
+    this.announced = id;
+    this.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'citation' }));
+  }
+
+  private leave(): void {
+    if (this.pointed || this.focused) return;
+    this.highlight(false);
+    clearTimeout(this.openTimer);
+    clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => {
+      if (!this.pointed && !this.focused) this.cardOpen = false;
+    }, CLOSE_DELAY_MS);
+  }
 }

@@ -65,6 +65,10 @@ export class QaSourceFooter extends LitElement {
   @property({ type: Boolean, reflect: true }) expanded = false;
   /** Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`. */
   @property() locale: string | null = null;
+  /** The answer's citation numbers (`linkCitations(…).index`): cited entries show theirs. */
+  @property({ attribute: false }) citations: QaCitationIndex | null = null;
+  /** Id of the source pointed at in the answer: its entry is highlighted. */
+  @property({ attribute: false }) highlightedSource: string | null = null;
 
   private readonly localize = new LocalizeController(this);
   private result: QaViewResult = viewOf(null);
@@ -74,11 +78,6 @@ export class QaSourceFooter extends LitElement {
     controlAt: (node) => (node.classList.contains('entry') ? node : null),
     idAt: (node) => node.closest<HTMLElement>('li[data-id]')?.dataset.id ?? null,
   });
-
-  /** The answer's citation numbers (`linkCitations(…).index`): cited entries show theirs. */
-  @property({ attribute: false }) citations: QaCitationIndex | null = null;
-  /** Id of the source pointed at in the answer: its entry is highlighted. */
-  @property({ attribute: false }) highlightedSource: string | null = null;
 
   constructor() {
     super();
@@ -100,6 +99,33 @@ export class QaSourceFooter extends LitElement {
     }
     // No visible source: no box at all (`:host` is display: none without this attribute).
     this.toggleAttribute('data-has-sources', !this.result.view.empty);
+  }
+
+  private onChip(kind: QaSourceKind): void {
+    this.dispatchEvent(new QaGroupOpenEvent({ kind }));
+  }
+
+  private readonly onToggle = (): void => {
+    this.expanded = !this.expanded;
+    this.dispatchEvent(new QaToggleEvent({ expanded: this.expanded }));
+  };
+
+  private readonly onListKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      this.expanded = false;
+      this.dispatchEvent(new QaToggleEvent({ expanded: false }));
+      this.roving.focusAfterUpdate(() => this.renderRoot.querySelector<HTMLElement>('.toggle'));
+      return;
+    }
+    this.roving.keydown(e);
+  };
+
+  private showMore(g: QaSourceGroupView, limit: number): void {
+    const firstNew = itemsUpTo(g, limit + 1)[limit];
+    this.shown.set(g.kind, Math.min(g.count, limit + FOOTER_MORE_PAGE));
+    if (firstNew) this.roving.focusAfterUpdate(() => this.entryOf(firstNew.id));
+    this.requestUpdate();
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -179,37 +205,10 @@ export class QaSourceFooter extends LitElement {
     return html`<li data-id=${item.id}>${sourceControl(item, { cls: 'entry', part: 'entry', tabbable, hints: HINTS, onClick }, content)}</li>`;
   }
 
-  private showMore(g: QaSourceGroupView, limit: number): void {
-    const firstNew = itemsUpTo(g, limit + 1)[limit];
-    this.shown.set(g.kind, Math.min(g.count, limit + FOOTER_MORE_PAGE));
-    if (firstNew) this.roving.focusAfterUpdate(() => this.entryOf(firstNew.id));
-    this.requestUpdate();
-  }
-
   private entryOf(id: string): HTMLElement | null {
     for (const li of this.renderRoot.querySelectorAll<HTMLElement>('.list li[data-id]')) {
       if (li.dataset.id === id) return li.querySelector<HTMLElement>('.entry');
     }
     return null;
   }
-
-  private onChip(kind: QaSourceKind): void {
-    this.dispatchEvent(new QaGroupOpenEvent({ kind }));
-  }
-
-  private readonly onToggle = (): void => {
-    this.expanded = !this.expanded;
-    this.dispatchEvent(new QaToggleEvent({ expanded: this.expanded }));
-  };
-
-  private readonly onListKeydown = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      this.expanded = false;
-      this.dispatchEvent(new QaToggleEvent({ expanded: false }));
-      this.roving.focusAfterUpdate(() => this.renderRoot.querySelector<HTMLElement>('.toggle'));
-      return;
-    }
-    this.roving.keydown(e);
-  };
 }

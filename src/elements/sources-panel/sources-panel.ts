@@ -138,6 +138,10 @@ export class QaSourcesPanel extends LitElement {
   @property() locale: string | null = null;
   /** Workspace path of the file open in the preview: its card is marked (`connectSources` sets it). */
   @property({ attribute: 'current-path' }) currentPath: string | null = null;
+  /** The answer's citation numbers (`linkCitations(…).index`): cited cards show theirs and the header shows cited vs also used. */
+  @property({ attribute: false }) citations: QaCitationIndex | null = null;
+  /** Id of the source pointed at in the answer: its card is highlighted. */
+  @property({ attribute: false }) highlightedSource: string | null = null;
 
   /** What the live region says: the count of a provisional update, then the final count. */
   @state() private announcement = '';
@@ -164,6 +168,13 @@ export class QaSourcesPanel extends LitElement {
   /** A card to focus at the next frame (the first of a revealed page), once its chunk is laid out. */
   private focusNext: string | null = null;
   private announcedCount: number | null = null;
+  private readonly preview = new CardPreviewController(this, {
+    idOf: (card) => this.ids.get((card as HTMLElement).dataset.key ?? '') ?? null,
+    itemOf: (id) => this.shownItem(id),
+    cardOf: (id) => (this.keys.has(id) ? this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${this.keys.get(id)}"]`) : null),
+    body: () => this.renderRoot.querySelector<HTMLElement>('.body'),
+    onOpen: (item, e) => this.onActivate(item, e),
+  });
 
   constructor() {
     super();
@@ -178,47 +189,6 @@ export class QaSourcesPanel extends LitElement {
       lang: () => this.localize.lang,
     });
   }
-
-  /** Expands a group, scrolls its heading into view and focuses it. Resolves at once when the group is empty. */
-  async openGroup(kind: QaSourceKind): Promise<void> {
-    if (!KIND_SET.has(kind)) return;
-    const sections = this.sections();
-    if (sections) return this.openKindInSections(kind, sections);
-    if (this.collapsed.delete(kind)) this.requestUpdate();
-    await this.updateComplete;
-    const heading = this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
-    if (!heading) return;
-    heading.scrollIntoView({ block: 'start', inline: 'nearest' });
-    heading.focus({ preventScroll: true });
-  }
-
-  /** Shows the hover card of a remote source's card (Jira, Confluence, web) now, as hover or keyboard focus does; nothing for other sources. */
-  async showPreview(id: string): Promise<void> {
-    await this.updateComplete;
-    // Its card in view first: a card outside the panel's scrollport shows no hover card.
-    const key = this.keys.get(id);
-    this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    this.preview.open(id);
-    await this.updateComplete;
-  }
-
-  /** Hides the hover card of a remote card. */
-  hidePreview(): void {
-    this.preview.close();
-  }
-
-  /** The answer's citation numbers (`linkCitations(…).index`): cited cards show theirs and the header shows cited vs also used. */
-  @property({ attribute: false }) citations: QaCitationIndex | null = null;
-  /** Id of the source pointed at in the answer: its card is highlighted. */
-  @property({ attribute: false }) highlightedSource: string | null = null;
-
-  private readonly preview = new CardPreviewController(this, {
-    idOf: (card) => this.ids.get((card as HTMLElement).dataset.key ?? '') ?? null,
-    itemOf: (id) => this.shownItem(id),
-    cardOf: (id) => (this.keys.has(id) ? this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${this.keys.get(id)}"]`) : null),
-    body: () => this.renderRoot.querySelector<HTMLElement>('.body'),
-    onOpen: (item, e) => this.onActivate(item, e),
-  });
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -263,6 +233,117 @@ export class QaSourcesPanel extends LitElement {
     if (reveal !== null) this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${reveal}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
+  /** Expands a group, scrolls its heading into view and focuses it. Resolves at once when the group is empty. */
+  async openGroup(kind: QaSourceKind): Promise<void> {
+    if (!KIND_SET.has(kind)) return;
+    const sections = this.sections();
+    if (sections) return this.openKindInSections(kind, sections);
+    if (this.collapsed.delete(kind)) this.requestUpdate();
+    await this.updateComplete;
+    const heading = this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`);
+    if (!heading) return;
+    heading.scrollIntoView({ block: 'start', inline: 'nearest' });
+    heading.focus({ preventScroll: true });
+  }
+
+  /** Shows the hover card of a remote source's card (Jira, Confluence, web) now, as hover or keyboard focus does; nothing for other sources. */
+  async showPreview(id: string): Promise<void> {
+    await this.updateComplete;
+    // Its card in view first: a card outside the panel's scrollport shows no hover card.
+    const key = this.keys.get(id);
+    this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.preview.open(id);
+    await this.updateComplete;
+  }
+
+  /** Hides the hover card of a remote card. */
+  hidePreview(): void {
+    this.preview.close();
+  }
+
+  private readonly onActivate = (item: QaSourceItemView, e: Event): void => {
+    this.roving.active = item.id;
+    activateItem(this, item, e);
+  };
+
+  private readonly onToggleDetails = (item: QaSourceItemView): void => {
+    if (!this.openDetails.delete(item.id)) {
+      this.openDetails.add(item.id);
+      this.revealAfterUpdate = this.keyOf(item.id);
+    }
+    this.requestUpdate();
+  };
+
+  private readonly onOpenLocation = (item: QaSourceItemView, location: QaLocationView, e: Event): void => {
+    this.roving.active = item.id;
+    activateItem(this, item, e, location);
+  };
+
+  private readonly onClose = (): void => {
+    this.dispatchEvent(new QaCloseEvent());
+  };
+
+  private readonly onFocusin = (e: FocusEvent): void => {
+    const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
+    if (card) this.clearHeading(card);
+    this.roving.onFocusin(e);
+  };
+
+  private readonly onKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      const previewed = this.preview.id;
+      if (previewed !== null) {
+        // The hover card first; focus inside it goes back to its card.
+        const inCard = (e.composedPath()[0] as Element | undefined)?.closest?.('.hc');
+        this.preview.dismiss();
+        if (inCard) this.controlOf(previewed)?.focus();
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
+      if (this.openDetails.size > 0) {
+        this.openDetails.clear();
+        this.requestUpdate();
+        e.preventDefault();
+        e.stopPropagation();
+      } else {
+        this.dispatchEvent(new QaCloseEvent());
+      }
+      return;
+    }
+    this.roving.keydown(e);
+  };
+
+  private toggleGroup(key: ListKey): void {
+    if (key === 'discovered') this.discoveredOpen = !this.discoveredOpen;
+    else if (!this.collapsed.delete(key)) this.collapsed.add(key);
+    this.requestUpdate();
+  }
+
+  private showMore(l: ListModel): void {
+    const target = Math.min(l.count, l.limit + SHOW_MORE_PAGE);
+    const firstNew = l.items[l.limit];
+    this.shown.set(l.key, target);
+    this.painted.set(l.key, Math.min(target, l.rendered + RENDER_CHUNK));
+    // Focus moves to the first new card at the next frame: by then its chunk is laid out, so focusing and scrolling it costs no layout of the whole list.
+    this.focusNext = firstNew?.id ?? null;
+    this.scheduleGrow();
+    this.requestUpdate();
+  }
+
+  private showLess(l: ListModel): void {
+    this.shown.delete(l.key);
+    this.painted.delete(l.key);
+    this.focusNext = null;
+    const kind = l.key;
+    this.roving.focusAfterUpdate(
+      () =>
+        this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
+        this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`),
+    );
+    this.requestUpdate();
+  }
+
   protected override render(): TemplateResult {
     const { t, lang } = this.localize.translator();
     const { view, problems } = this.result;
@@ -304,100 +385,6 @@ export class QaSourcesPanel extends LitElement {
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       ${hiddenHints(t, true)}
     </section>`;
-  }
-
-  // --- lists ---------------------------------------------------------------
-
-  private lists(): ListModel[] {
-    const { view } = this.result;
-    const out: ListModel[] = [];
-    const sections = this.sections();
-    for (const s of sections ? [sections.cited, sections.alsoUsed] : []) {
-      if (s.count === 0) continue;
-      const limit = this.limitOf(s.key, s.count, s.initial);
-      out.push(this.listModel(s.key, s, sectionItemsUpTo(s, limit + 1), s.count, s.initial, !this.collapsed.has(s.key)));
-    }
-    for (const g of sections ? [] : view.groups) {
-      const limit = this.limitOf(g.kind, g.count, g.initial);
-      // Only the cards shown (and the next) are built: a group of thousands is never sorted for eight cards.
-      out.push(this.listModel(g.kind, g, itemsUpTo(g, limit + 1), g.count, g.initial, !this.collapsed.has(g.kind)));
-    }
-    if ((this.showDiscovered || this.debug) && view.discovered.count > 0) {
-      const items = view.discovered.items;
-      const initial = Math.min(items.length, Math.max(1, Math.floor(this.maxPerGroup) || DEFAULT_MAX_PER_GROUP));
-      out.push(this.listModel('discovered', items, items, items.length, initial, this.discoveredOpen));
-    }
-    return out;
-  }
-
-  /** The cited / also-used split of the cards, when the answer cites a shown source; else null (the groups). */
-  private sections(): QaCitedSectionsView | null {
-    return this.citations ? presentCitedSections(this.result.view, this.citations.numbers, this.maxPerGroup) : null;
-  }
-
-  /** The card view of a source shown in the panel now, or null. */
-  private shownItem(id: string): QaSourceItemView | null {
-    for (const item of this.shownItems(this.lists())) if (item.id === id) return item;
-    return null;
-  }
-
-  /** With sections, `openGroup(kind)` shows the first card of that kind (cited first), scrolled to and focused. */
-  private async openKindInSections(kind: QaSourceKind, sections: QaCitedSectionsView): Promise<void> {
-    let key: ListKey = 'cited';
-    let at = sections.cited.items.findIndex((i) => i.kind === kind);
-    if (at < 0) {
-      // Its place among the also-used cards: every uncited card of the groups before it.
-      const citedOf = (k: QaSourceKind) => sections.cited.items.filter((i) => i.kind === k).length;
-      const { groups } = this.result.view;
-      const g = groups.find((x) => x.kind === kind);
-      if (!g || g.count === citedOf(kind)) return;
-      key = 'also';
-      at = 0;
-      for (const x of groups) {
-        if (x.kind === kind) break;
-        at += x.count - citedOf(x.kind);
-      }
-    }
-    const section = key === 'cited' ? sections.cited : sections.alsoUsed;
-    this.collapsed.delete(key);
-    if (at >= this.limitOf(key, section.count, section.initial)) this.shown.set(key, at + 1);
-    const item = sectionItemsUpTo(section, at + 1)[at];
-    if (!item) return;
-    this.roving.active = item.id;
-    this.requestUpdate();
-    await this.updateComplete;
-    const control = this.controlOf(item.id);
-    if (!control) return;
-    control.closest('.card')!.scrollIntoView({ block: 'start', inline: 'nearest' });
-    control.focus({ preventScroll: true });
-  }
-
-  private limitOf(key: ListKey, count: number, initial: number): number {
-    return Math.min(count, Math.max(initial, this.shown.get(key) ?? 0));
-  }
-
-  private listModel(key: ListKey, from: ListModel['from'], items: QaSourceItemView[], count: number, initial: number, open: boolean): ListModel {
-    const limit = this.limitOf(key, count, initial);
-    const rendered = Math.min(limit, this.painted.get(key) ?? limit);
-    return { key, from, items, count, initial, limit, rendered, open };
-  }
-
-  /** The cards in the DOM, in order. */
-  private *shownItems(lists: ListModel[]): Generator<QaSourceItemView> {
-    for (const l of lists) {
-      if (!l.open) continue;
-      for (let i = 0; i < l.rendered; i++) yield l.items[i]!;
-    }
-  }
-
-  private keyOf(id: string): string {
-    let key = this.keys.get(id);
-    if (key === undefined) {
-      key = (this.serial++).toString(36);
-      this.keys.set(id, key);
-      this.ids.set(key, id);
-    }
-    return key;
   }
 
   private group(l: ListModel, t: Translate, lang: string, tabbable: string | null): TemplateResult {
@@ -541,36 +528,96 @@ export class QaSourcesPanel extends LitElement {
     }`;
   }
 
-  // --- actions -------------------------------------------------------------
-
-  private toggleGroup(key: ListKey): void {
-    if (key === 'discovered') this.discoveredOpen = !this.discoveredOpen;
-    else if (!this.collapsed.delete(key)) this.collapsed.add(key);
-    this.requestUpdate();
+  private lists(): ListModel[] {
+    const { view } = this.result;
+    const out: ListModel[] = [];
+    const sections = this.sections();
+    for (const s of sections ? [sections.cited, sections.alsoUsed] : []) {
+      if (s.count === 0) continue;
+      const limit = this.limitOf(s.key, s.count, s.initial);
+      out.push(this.listModel(s.key, s, sectionItemsUpTo(s, limit + 1), s.count, s.initial, !this.collapsed.has(s.key)));
+    }
+    for (const g of sections ? [] : view.groups) {
+      const limit = this.limitOf(g.kind, g.count, g.initial);
+      // Only the cards shown (and the next) are built: a group of thousands is never sorted for eight cards.
+      out.push(this.listModel(g.kind, g, itemsUpTo(g, limit + 1), g.count, g.initial, !this.collapsed.has(g.kind)));
+    }
+    if ((this.showDiscovered || this.debug) && view.discovered.count > 0) {
+      const items = view.discovered.items;
+      const initial = Math.min(items.length, Math.max(1, Math.floor(this.maxPerGroup) || DEFAULT_MAX_PER_GROUP));
+      out.push(this.listModel('discovered', items, items, items.length, initial, this.discoveredOpen));
+    }
+    return out;
   }
 
-  private showMore(l: ListModel): void {
-    const target = Math.min(l.count, l.limit + SHOW_MORE_PAGE);
-    const firstNew = l.items[l.limit];
-    this.shown.set(l.key, target);
-    this.painted.set(l.key, Math.min(target, l.rendered + RENDER_CHUNK));
-    // Focus moves to the first new card at the next frame: by then its chunk is laid out, so focusing and scrolling it costs no layout of the whole list.
-    this.focusNext = firstNew?.id ?? null;
-    this.scheduleGrow();
-    this.requestUpdate();
+  /** The cited / also-used split of the cards, when the answer cites a shown source; else null (the groups). */
+  private sections(): QaCitedSectionsView | null {
+    return this.citations ? presentCitedSections(this.result.view, this.citations.numbers, this.maxPerGroup) : null;
   }
 
-  private showLess(l: ListModel): void {
-    this.shown.delete(l.key);
-    this.painted.delete(l.key);
-    this.focusNext = null;
-    const kind = l.key;
-    this.roving.focusAfterUpdate(
-      () =>
-        this.renderRoot.querySelector<HTMLElement>(`.show-more[data-kind="${kind}"]`) ??
-        this.renderRoot.querySelector<HTMLElement>(`.group-toggle[data-kind="${kind}"]`),
-    );
+  /** The cards in the DOM, in order. */
+  private *shownItems(lists: ListModel[]): Generator<QaSourceItemView> {
+    for (const l of lists) {
+      if (!l.open) continue;
+      for (let i = 0; i < l.rendered; i++) yield l.items[i]!;
+    }
+  }
+
+  /** The card view of a source shown in the panel now, or null. */
+  private shownItem(id: string): QaSourceItemView | null {
+    for (const item of this.shownItems(this.lists())) if (item.id === id) return item;
+    return null;
+  }
+
+  /** With sections, `openGroup(kind)` shows the first card of that kind (cited first), scrolled to and focused. */
+  private async openKindInSections(kind: QaSourceKind, sections: QaCitedSectionsView): Promise<void> {
+    let key: ListKey = 'cited';
+    let at = sections.cited.items.findIndex((i) => i.kind === kind);
+    if (at < 0) {
+      // Its place among the also-used cards: every uncited card of the groups before it.
+      const citedOf = (k: QaSourceKind) => sections.cited.items.filter((i) => i.kind === k).length;
+      const { groups } = this.result.view;
+      const g = groups.find((x) => x.kind === kind);
+      if (!g || g.count === citedOf(kind)) return;
+      key = 'also';
+      at = 0;
+      for (const x of groups) {
+        if (x.kind === kind) break;
+        at += x.count - citedOf(x.kind);
+      }
+    }
+    const section = key === 'cited' ? sections.cited : sections.alsoUsed;
+    this.collapsed.delete(key);
+    if (at >= this.limitOf(key, section.count, section.initial)) this.shown.set(key, at + 1);
+    const item = sectionItemsUpTo(section, at + 1)[at];
+    if (!item) return;
+    this.roving.active = item.id;
     this.requestUpdate();
+    await this.updateComplete;
+    const control = this.controlOf(item.id);
+    if (!control) return;
+    control.closest('.card')!.scrollIntoView({ block: 'start', inline: 'nearest' });
+    control.focus({ preventScroll: true });
+  }
+
+  private limitOf(key: ListKey, count: number, initial: number): number {
+    return Math.min(count, Math.max(initial, this.shown.get(key) ?? 0));
+  }
+
+  private listModel(key: ListKey, from: ListModel['from'], items: QaSourceItemView[], count: number, initial: number, open: boolean): ListModel {
+    const limit = this.limitOf(key, count, initial);
+    const rendered = Math.min(limit, this.painted.get(key) ?? limit);
+    return { key, from, items, count, initial, limit, rendered, open };
+  }
+
+  private keyOf(id: string): string {
+    let key = this.keys.get(id);
+    if (key === undefined) {
+      key = (this.serial++).toString(36);
+      this.keys.set(id, key);
+      this.ids.set(key, id);
+    }
+    return key;
   }
 
   /**
@@ -619,57 +666,4 @@ export class QaSourcesPanel extends LitElement {
     const key = this.keys.get(id);
     return key === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${key}"] > .main`);
   }
-
-  private readonly onActivate = (item: QaSourceItemView, e: Event): void => {
-    this.roving.active = item.id;
-    activateItem(this, item, e);
-  };
-
-  private readonly onToggleDetails = (item: QaSourceItemView): void => {
-    if (!this.openDetails.delete(item.id)) {
-      this.openDetails.add(item.id);
-      this.revealAfterUpdate = this.keyOf(item.id);
-    }
-    this.requestUpdate();
-  };
-
-  private readonly onOpenLocation = (item: QaSourceItemView, location: QaLocationView, e: Event): void => {
-    this.roving.active = item.id;
-    activateItem(this, item, e, location);
-  };
-
-  private readonly onClose = (): void => {
-    this.dispatchEvent(new QaCloseEvent());
-  };
-
-  private readonly onFocusin = (e: FocusEvent): void => {
-    const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
-    if (card) this.clearHeading(card);
-    this.roving.onFocusin(e);
-  };
-
-  private readonly onKeydown = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') {
-      const previewed = this.preview.id;
-      if (previewed !== null) {
-        // The hover card first; focus inside it goes back to its card.
-        const inCard = (e.composedPath()[0] as Element | undefined)?.closest?.('.hc');
-        this.preview.dismiss();
-        if (inCard) this.controlOf(previewed)?.focus();
-        e.preventDefault();
-        e.stopPropagation();
-        return;
-      }
-      if (this.openDetails.size > 0) {
-        this.openDetails.clear();
-        this.requestUpdate();
-        e.preventDefault();
-        e.stopPropagation();
-      } else {
-        this.dispatchEvent(new QaCloseEvent());
-      }
-      return;
-    }
-    this.roving.keydown(e);
-  };
 }
