@@ -32,7 +32,7 @@ function jsDocText(ts, node) {
   const docs = node.jsDoc ?? [];
   const doc = docs[docs.length - 1];
   if (!doc?.comment) return '';
-  return (typeof doc.comment === 'string' ? doc.comment : ts.getTextOfJSDocComment(doc.comment) ?? '').replace(/\s+/g, ' ').trim();
+  return (typeof doc.comment === 'string' ? doc.comment : (ts.getTextOfJSDocComment(doc.comment) ?? '')).replace(/\s+/g, ' ').trim();
 }
 
 /** `export const NAME = <literal>` in a module, read once per file. */
@@ -67,7 +67,7 @@ function kitTokens(ts) {
     if (!ts.isVariableStatement(st) || !st.declarationList.declarations.some((d) => d.name.getText() === 'tokens')) continue;
     for (const tag of ts.getJSDocTags(st)) {
       if (tag.tagName.text !== 'cssproperty') continue;
-      const text = (typeof tag.comment === 'string' ? tag.comment : ts.getTextOfJSDocComment(tag.comment) ?? '').replace(/\s+/g, ' ').trim();
+      const text = (typeof tag.comment === 'string' ? tag.comment : (ts.getTextOfJSDocComment(tag.comment) ?? '')).replace(/\s+/g, ' ').trim();
       const m = /^(--[\w-]+)\s*-\s*(.*)$/.exec(text);
       if (m) out.push({ name: m[1], description: m[2] });
     }
@@ -114,7 +114,9 @@ function qaKitPlugin() {
         // class QaXEvent extends CustomEvent<QaXDetail> { static readonly eventName = 'qa-x'; … }
         if (ts.isClassDeclaration(node) && node.name) {
           const base = node.heritageClauses?.flatMap((h) => h.types).find((t) => t.expression.getText() === 'CustomEvent');
-          const nameMember = node.members.find((m) => ts.isPropertyDeclaration(m) && m.name.getText() === 'eventName' && m.initializer && ts.isStringLiteral(m.initializer));
+          const nameMember = node.members.find(
+            (m) => ts.isPropertyDeclaration(m) && m.name.getText() === 'eventName' && m.initializer && ts.isStringLiteral(m.initializer),
+          );
           if (base && nameMember) {
             eventClasses.set(nameMember.initializer.text, { className: node.name.text, detail: base.typeArguments?.[0]?.getText() ?? 'unknown' });
           }
@@ -134,7 +136,9 @@ function qaKitPlugin() {
 
       // @property({ type: Number }) threshold = DEFAULT_THRESHOLD;
       if (ELEMENT_MODULES.includes(file) && ts.isPropertyDeclaration(node) && ts.isClassDeclaration(node.parent) && node.parent.name) {
-        const decorator = (ts.getDecorators?.(node) ?? node.decorators ?? []).find((d) => ts.isCallExpression(d.expression) && d.expression.expression.getText() === 'property');
+        const decorator = (ts.getDecorators?.(node) ?? node.decorators ?? []).find(
+          (d) => ts.isCallExpression(d.expression) && d.expression.expression.getText() === 'property',
+        );
         if (!decorator) return;
         const facts = {};
         const options = decorator.expression.arguments[0];

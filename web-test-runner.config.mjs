@@ -73,24 +73,26 @@ export default {
     }),
   ],
   browsers: [
-    isolated(chromeLauncher({
-      // One window per test page: tabs in the background are hidden, and a hidden
-      // page never runs requestAnimationFrame callbacks.
-      createPage: ({ context }) => context.newPage({ type: 'window' }),
-      launchOptions: {
-        executablePath: chromium,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
-    })),
+    isolated(
+      chromeLauncher({
+        // One window per test page: tabs in the background are hidden, and a hidden
+        // page never runs requestAnimationFrame callbacks.
+        createPage: ({ context }) => context.newPage({ type: 'window' }),
+        launchOptions: {
+          executablePath: chromium,
+          headless: true,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      }),
+    ),
   ],
   reporters: [defaultReporter(), summaryReporter()],
 };

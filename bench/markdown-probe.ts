@@ -41,10 +41,13 @@ async function main(): Promise<void> {
   // `kit` warms the parser while the document loads, as the preview does while reading a file; `kit-cold` does not.
   if (mode === 'kit') warmMarkdown();
   const source =
-    doc === 'spec' ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
-    : doc === 'changelog' ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()
-    : doc.endsWith('.md') ? await (await fetch(`/stories/fixtures/corpus/${encodeURIComponent(doc)}`)).text()
-    : synthetic(1_000_000);
+    doc === 'spec'
+      ? await (await fetch('/stories/fixtures/corpus/commonmark-spec.md')).text()
+      : doc === 'changelog'
+        ? await (await fetch('/stories/fixtures/corpus/changelog-long-jest.md')).text()
+        : doc.endsWith('.md')
+          ? await (await fetch(`/stories/fixtures/corpus/${encodeURIComponent(doc)}`)).text()
+          : synthetic(1_000_000);
 
   const host = document.getElementById('host')!;
   // For looking at it: `&scheme=dark`, `&lang=ru`, `&width=320`, `&ranges=10-20`.
@@ -54,16 +57,21 @@ async function main(): Promise<void> {
   }
   if (q.get('lang')) host.lang = q.get('lang')!;
   if (q.get('width')) host.style.inlineSize = `${Number(q.get('width'))}px`;
-  const ranges = (q.get('ranges') ?? '').split(',').filter(Boolean).map((r) => {
-    const [a, b] = r.split('-').map(Number);
-    return { lineStart: a!, lineEnd: b ?? a! };
-  });
+  const ranges = (q.get('ranges') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((r) => {
+      const [a, b] = r.split('-').map(Number);
+      return { lineStart: a!, lineEnd: b ?? a! };
+    });
   const root = host.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [tokens.styleSheet!, base.styleSheet!, markdownStyles.styleSheet!];
   const container = document.createElement('div');
   container.className = 'qa-markdown';
   root.append(container);
 
+  // Long animation frame entries (not in TypeScript's DOM types yet).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const frames: any[] = [];
   new PerformanceObserver((list) => frames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: false });
   const tasks: PerformanceEntry[] = [];
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
   await afterPaint();
 
   const start = performance.now();
-  let firstScreen = 0;
+  let firstScreen: number;
   let firstChunk = 0;
   if (mode === 'baseline') {
     const md = markdownIt({ html: true, linkify: true });
@@ -111,7 +119,15 @@ async function main(): Promise<void> {
   if (q.has('frames')) {
     (window as unknown as { __frames: unknown }).__frames = frames
       .filter((f) => f.duration > 50)
-      .map((f) => ({ d: Math.round(f.duration), block: Math.round(f.blockingDuration), style: Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0), scripts: f.scripts.map((s: any) => `${s.invoker} ${s.sourceFunctionName}@${String(s.sourceURL).split('/').pop()} ${Math.round(s.duration)}ms`) }));
+      .map((f) => ({
+        d: Math.round(f.duration),
+        block: Math.round(f.blockingDuration),
+        style: Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0),
+        scripts: f.scripts.map(
+          (s: { invoker: string; sourceFunctionName: string; sourceURL: string; duration: number }) =>
+            `${s.invoker} ${s.sourceFunctionName}@${String(s.sourceURL).split('/').pop()} ${Math.round(s.duration)}ms`,
+        ),
+      }));
   }
   if (q.get('scroll')) host.scrollTop = Number(q.get('scroll'));
   document.title = 'done';

@@ -46,13 +46,27 @@ const CPU = argv.includes('--cpu');
 
 /** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
 const TRACE_WINDOWS = {
-  'markdown-ours': [['ours-start', 'ours-first'], ['ours-first', 'ours-painted']],
+  'markdown-ours': [
+    ['ours-start', 'ours-first'],
+    ['ours-first', 'ours-painted'],
+  ],
   'markdown-baseline': [['baseline-start', 'baseline-painted']],
   'markdown-hostile': [['hostile-start', 'hostile-final']],
-  'raw-ours': [['raw-start', 'raw-painted'], ['raw-start', 'raw-coloured'], ['raw-painted', 'raw-whole'], ['jump-start', 'jump-painted']],
+  'raw-ours': [
+    ['raw-start', 'raw-painted'],
+    ['raw-start', 'raw-coloured'],
+    ['raw-painted', 'raw-whole'],
+    ['jump-start', 'jump-painted'],
+  ],
   'shiki-baseline': [['shiki-start', 'shiki-painted']],
-  panel: [['first-start', 'first-painted'], ['later-start', 'later-painted']],
-  footer: [['first-start', 'first-ready'], ['later-start', 'later-ready']],
+  panel: [
+    ['first-start', 'first-painted'],
+    ['later-start', 'later-painted'],
+  ],
+  footer: [
+    ['first-start', 'first-ready'],
+    ['later-start', 'later-ready'],
+  ],
   model: [['model-cold-start', 'model-cold-end']],
   find: [['find-start', 'find-done']],
 };
@@ -154,7 +168,15 @@ function readdirRecursive(dir) {
 
 // --- server ------------------------------------------------------------------
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
 
 function serve(siteDir, workloads) {
   const bodies = new Map(workloads.map((w) => [`/workloads/${w.name}.json`, Buffer.from(JSON.stringify({ path: w.path, text: w.text }))]));
@@ -300,7 +322,13 @@ function summarizeProfile(profile, limit = 15) {
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   }
   const busy = [...self.values()].reduce((a, b) => a + b, 0);
-  return [`${busy.toFixed(1).padStart(8)} ms  busy in total`, ...[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)];
+  return [
+    `${busy.toFixed(1).padStart(8)} ms  busy in total`,
+    ...[...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`),
+  ];
 }
 
 // --- table -------------------------------------------------------------------
@@ -322,19 +350,33 @@ function targetText(row) {
 
 function buildRows(results, sizes) {
   const metric = ([sid, key]) => stats((results[sid]?.runs ?? []).map((r) => r[key]));
-  const reason = (sid) => results[sid]?.missing?.length ? `missing: ${results[sid].missing.join(', ')}` : results[sid]?.error ? `error: ${results[sid].error}` : null;
+  const reason = (sid) =>
+    results[sid]?.missing?.length ? `missing: ${results[sid].missing.join(', ')}` : results[sid]?.error ? `error: ${results[sid].error}` : null;
   const out = [];
   for (const row of ROWS) {
     if (row.size) {
       if (!sizes) continue;
       const value =
-        row.size === 'language' ? sizes.languages[0]?.gzip
-        : row.size === 'languageWithin' ? sizes.languages.find((l) => !Object.hasOwn(LANGUAGE_EXCEPTIONS, l.name))?.gzip
-        : row.size === 'typescript' ? sizes.languages.find((l) => l.name === 'typescript')?.gzip
-        : sizes[row.size];
+        row.size === 'language'
+          ? sizes.languages[0]?.gzip
+          : row.size === 'languageWithin'
+            ? sizes.languages.find((l) => !Object.hasOwn(LANGUAGE_EXCEPTIONS, l.name))?.gzip
+            : row.size === 'typescript'
+              ? sizes.languages.find((l) => l.name === 'typescript')?.gzip
+              : sizes[row.size];
       const kb = value === undefined ? null : value / 1024;
       const base = row.baseSize ? sizes[row.baseSize] / 1024 : null;
-      out.push({ ...row, median: kb, min: kb, max: kb, n: 1, base, ratio: kb !== null && base ? kb / base : null, met: kb === null ? null : kb <= row.target.max, why: kb === null ? 'no such chunk in the build' : null });
+      out.push({
+        ...row,
+        median: kb,
+        min: kb,
+        max: kb,
+        n: 1,
+        base,
+        ratio: kb !== null && base ? kb / base : null,
+        met: kb === null ? null : kb <= row.target.max,
+        why: kb === null ? 'no such chunk in the build' : null,
+      });
       continue;
     }
     if (ONLY && !ONLY.test(row.value[0])) continue;
@@ -350,10 +392,30 @@ function buildRows(results, sizes) {
         if (!runs.length || !runs.every((r) => r[key] === want)) met = false;
       }
     }
-    const tasks = row.task ? { ours: metric([row.value[0], 'longestTask'])?.median ?? null, theirs: row.base ? metric([row.base[0], 'longestTask'])?.median ?? null : null } : null;
+    const tasks = row.task
+      ? { ours: metric([row.value[0], 'longestTask'])?.median ?? null, theirs: row.base ? (metric([row.base[0], 'longestTask'])?.median ?? null) : null }
+      : null;
     // CPU time of the row's scenario (runs measured with --cpu).
-    const cpu = { main: metric([row.value[0], 'mainCpu']), workers: metric([row.value[0], 'workerCpu']), longestTask: metric([row.value[0], 'longestTaskCpu']) };
-    out.push({ ...row, median: v?.median ?? null, min: v?.min ?? null, max: v?.max ?? null, n: v?.n ?? 0, base: b?.median ?? null, baseMin: b?.min ?? null, baseMax: b?.max ?? null, ratio, met, tasks, cpu: cpu.main ? cpu : null, why: v ? null : reason(row.value[0]) ?? 'no value' });
+    const cpu = {
+      main: metric([row.value[0], 'mainCpu']),
+      workers: metric([row.value[0], 'workerCpu']),
+      longestTask: metric([row.value[0], 'longestTaskCpu']),
+    };
+    out.push({
+      ...row,
+      median: v?.median ?? null,
+      min: v?.min ?? null,
+      max: v?.max ?? null,
+      n: v?.n ?? 0,
+      base: b?.median ?? null,
+      baseMin: b?.min ?? null,
+      baseMax: b?.max ?? null,
+      ratio,
+      met,
+      tasks,
+      cpu: cpu.main ? cpu : null,
+      why: v ? null : (reason(row.value[0]) ?? 'no value'),
+    });
   }
   return out;
 }
@@ -364,16 +426,33 @@ function cells(r) {
     fmt(r.median, r.unit),
     fmt(r.min, r.unit),
     fmt(r.max, r.unit),
-    r.baseName ? `${fmt(r.base, r.unit)}${r.baseMin !== undefined && r.baseMin !== null && r.baseMin !== r.baseMax ? ` (${fmt(r.baseMin, r.unit)}–${fmt(r.baseMax, r.unit)})` : ''} ${r.baseName}` : '—',
+    r.baseName
+      ? `${fmt(r.base, r.unit)}${r.baseMin !== undefined && r.baseMin !== null && r.baseMin !== r.baseMax ? ` (${fmt(r.baseMin, r.unit)}–${fmt(r.baseMax, r.unit)})` : ''} ${r.baseName}`
+      : '—',
     r.ratio === null || r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
-    r.tasks ? `${r.tasks.ours === null ? '—' : r.tasks.ours < 50 ? '< 50' : r.tasks.ours} / ${r.tasks.theirs === null ? '—' : r.tasks.theirs < 50 ? '< 50' : r.tasks.theirs}` : '',
+    r.tasks
+      ? `${r.tasks.ours === null ? '—' : r.tasks.ours < 50 ? '< 50' : r.tasks.ours} / ${r.tasks.theirs === null ? '—' : r.tasks.theirs < 50 ? '< 50' : r.tasks.theirs}`
+      : '',
     targetText(r),
     r.met === null ? (r.why ? `n/a (${r.why})` : r.target ? 'n/a' : '') : r.met ? 'yes' : 'NO',
-    ...(CPU ? [r.cpu ? `${fmt(r.cpu.main.median, 'ms')} / ${fmt(r.cpu.workers?.median ?? 0, 'ms')}` : '', r.cpu ? fmt(r.cpu.longestTask.median, 'ms') : ''] : []),
+    ...(CPU
+      ? [r.cpu ? `${fmt(r.cpu.main.median, 'ms')} / ${fmt(r.cpu.workers?.median ?? 0, 'ms')}` : '', r.cpu ? fmt(r.cpu.longestTask.median, 'ms') : '']
+      : []),
   ];
 }
 
-const HEADER = ['row', 'median', 'min', 'max', 'baseline / peer: median (min–max)', 'ratio', 'longest task ours / theirs', 'target', 'met?', ...(CPU ? ['CPU main / workers', 'longest task CPU'] : [])];
+const HEADER = [
+  'row',
+  'median',
+  'min',
+  'max',
+  'baseline / peer: median (min–max)',
+  'ratio',
+  'longest task ours / theirs',
+  'target',
+  'met?',
+  ...(CPU ? ['CPU main / workers', 'longest task CPU'] : []),
+];
 
 function loadLine() {
   const end = loadAverage();
@@ -383,7 +462,12 @@ function loadLine() {
 function printMarkdown(rows) {
   console.log(`\n| ${HEADER.join(' | ')} |`);
   console.log(`|${HEADER.map((_, i) => ([1, 2, 3, 5].includes(i) ? '---:|' : '---|')).join('')}`);
-  for (const r of rows) console.log(`| ${cells(r).map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`);
+  for (const r of rows)
+    console.log(
+      `| ${cells(r)
+        .map((c) => String(c).replace(/\|/g, '\\|'))
+        .join(' | ')} |`,
+    );
 }
 
 function printTable(rows) {
@@ -396,7 +480,10 @@ function printTable(rows) {
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(line(l));
   console.log('\nTimes in ms unless noted; "painted" = two animation frames after the DOM change. Long tasks are main-thread tasks ≥ 50 ms ("< 50" = none).');
-  if (CPU) console.log('CPU columns (medians): thread time of the page\'s main thread and its workers over the scenario\'s measured window, and its longest main-thread task in thread time (from a trace of each run; other work on the machine does not add to them).');
+  if (CPU)
+    console.log(
+      "CPU columns (medians): thread time of the page's main thread and its workers over the scenario's measured window, and its longest main-thread task in thread time (from a trace of each run; other work on the machine does not add to them).",
+    );
   console.log(loadLine());
 }
 
@@ -468,7 +555,9 @@ async function main() {
           }
         }
       }
-      log(`${g}: ${members.map((s) => `${s.id} ${results[s.id].missing ? 'missing ' + results[s.id].missing.join('+') : results[s.id].error && !results[s.id].runs.length ? 'error' : results[s.id].runs.length + ' runs'}`).join(', ')} (${((Date.now() - groupStart) / 1000).toFixed(0)} s)`);
+      log(
+        `${g}: ${members.map((s) => `${s.id} ${results[s.id].missing ? 'missing ' + results[s.id].missing.join('+') : results[s.id].error && !results[s.id].runs.length ? 'error' : results[s.id].runs.length + ' runs'}`).join(', ')} (${((Date.now() - groupStart) / 1000).toFixed(0)} s)`,
+      );
     }
     await tab.page.close().catch(() => {});
 
@@ -520,7 +609,7 @@ async function main() {
 
   const rows = buildRows(results, sizes);
   printTable(rows);
-  if (sizes) console.log(`\n${describeSizes(sizes).join("\n")}`);
+  if (sizes) console.log(`\n${describeSizes(sizes).join('\n')}`);
   if (argv.includes('--markdown')) printMarkdown(rows);
   const failed = Object.entries(results).filter(([, r]) => r.error || r.missing);
   for (const [id, r] of failed) console.log(`  ${id}: ${r.missing ? `not measured, missing ${r.missing.join(', ')}` : `error: ${r.error}`}`);
@@ -528,17 +617,64 @@ async function main() {
   const cpus = os.cpus();
   const report = {
     date: new Date().toISOString(),
-    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGB: round(os.totalmem() / 1024 ** 3, 1), platform: `${os.platform()} ${os.release()}`, node: process.version, browser: version, load: loadAverage(), loadStart, loadEnd: loadAverage() },
-    settings: { runs: RUNS, warmup: WARMUP, viewport: VIEWPORT, busy: BUSY ? os.cpus().length : 0, cpu: CPU, durationS: round((Date.now() - started) / 1000, 0) },
+    machine: {
+      cpu: cpus[0]?.model ?? 'unknown',
+      cores: cpus.length,
+      memoryGB: round(os.totalmem() / 1024 ** 3, 1),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+      browser: version,
+      load: loadAverage(),
+      loadStart,
+      loadEnd: loadAverage(),
+    },
+    settings: {
+      runs: RUNS,
+      warmup: WARMUP,
+      viewport: VIEWPORT,
+      busy: BUSY ? os.cpus().length : 0,
+      cpu: CPU,
+      durationS: round((Date.now() - started) / 1000, 0),
+    },
     workloads: workloads.map(({ name, path: p, bytes, lines, note }) => ({ name, path: p, bytes, lines, note })),
-    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseMin, baseMax, baseName, ratio, tasks, cpu, met, why, note }) => ({ id, label, unit, median, min, max, n, baseline: base, baselineMin: baseMin ?? null, baselineMax: baseMax ?? null, baselineName: baseName ?? null, ratio, longestTask: tasks, cpu: cpu ? { mainMs: cpu.main.median, workersMs: cpu.workers?.median ?? 0, longestTaskMs: cpu.longestTask?.median ?? null, mainMin: cpu.main.min, mainMax: cpu.main.max } : null, target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }), met, note: why ?? note ?? null })),
-    scenarios: Object.fromEntries(Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }])),
+    rows: rows.map(({ id, label, unit, median, min, max, n, base, baseMin, baseMax, baseName, ratio, tasks, cpu, met, why, note }) => ({
+      id,
+      label,
+      unit,
+      median,
+      min,
+      max,
+      n,
+      baseline: base,
+      baselineMin: baseMin ?? null,
+      baselineMax: baseMax ?? null,
+      baselineName: baseName ?? null,
+      ratio,
+      longestTask: tasks,
+      cpu: cpu
+        ? {
+            mainMs: cpu.main.median,
+            workersMs: cpu.workers?.median ?? 0,
+            longestTaskMs: cpu.longestTask?.median ?? null,
+            mainMin: cpu.main.min,
+            mainMax: cpu.main.max,
+          }
+        : null,
+      target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }),
+      met,
+      note: why ?? note ?? null,
+    })),
+    scenarios: Object.fromEntries(
+      Object.entries(results).map(([id, r]) => [id, { missing: r.missing, error: r.error, runs: r.runs.map(({ profiles, ...m }) => m) }]),
+    ),
     sizes: sizes && { ...sizes, budget: BUDGET },
   };
   writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   const met = rows.filter((r) => r.met === true).length;
   const missed = rows.filter((r) => r.met === false).length;
-  log(`done: ${met} targets met, ${missed} missed, ${rows.filter((r) => r.met === null && r.target).length} not measured; wrote ${path.relative(root, RESULTS)}`);
+  log(
+    `done: ${met} targets met, ${missed} missed, ${rows.filter((r) => r.met === null && r.target).length} not measured; wrote ${path.relative(root, RESULTS)}`,
+  );
 }
 
 main().catch((e) => {

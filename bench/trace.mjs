@@ -105,8 +105,13 @@ export function summarizeTrace(events, from, to, { limit = 12 } = {}) {
     }
     self.delete('RunTask');
     self.delete('ThreadControllerImpl::RunTask');
-    const top = [...self.entries()].filter(([, v]) => v > 500).sort((a, b) => b[1] - a[1]).slice(0, limit);
-    lines.push(`  ${t.name}: busy ${(busy / 1000).toFixed(1)} ms${longTasks.length ? `, long tasks: ${longTasks.map((l) => `${(l.dur / 1000).toFixed(0)} ms at ${l.ts < t0 ? '−' : '+'}${(Math.abs(l.ts - t0) / 1000).toFixed(0)}`).join(', ')}` : ''}`);
+    const top = [...self.entries()]
+      .filter(([, v]) => v > 500)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit);
+    lines.push(
+      `  ${t.name}: busy ${(busy / 1000).toFixed(1)} ms${longTasks.length ? `, long tasks: ${longTasks.map((l) => `${(l.dur / 1000).toFixed(0)} ms at ${l.ts < t0 ? '−' : '+'}${(Math.abs(l.ts - t0) / 1000).toFixed(0)}`).join(', ')}` : ''}`,
+    );
     for (const [k, v] of top) lines.push(`    ${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
   }
   return lines;

@@ -37,18 +37,14 @@ const CODE = {
     'import numpy as np\n\ndef rms(signal: np.ndarray) -> float:\n    """Root mean square of a vibration signal."""\n    return float(np.sqrt(np.mean(signal ** 2)))\n\nclass Sensor:\n    def __init__(self, name, rate=25_600):\n        self.name = name\n        self.rate = rate',
     'for unit, readings in grouped.items():\n    if max(r.velocity for r in readings) > LIMIT:\n        alarms.append((unit, "velocity above zone C"))',
   ],
-  json: [
-    '{\n  "unit": "P-101",\n  "limits": { "warning": 4.5, "alarm": 7.1 },\n  "channels": ["DE-H", "DE-V", "NDE-H"],\n  "enabled": true\n}',
-  ],
-  bash: [
-    'set -euo pipefail\nfor f in exports/*.csv; do\n  gzip -9 "$f"\ndone\ncurl -fsS -o report.pdf "https://reports.example.com/units/P-101"',
-  ],
+  json: ['{\n  "unit": "P-101",\n  "limits": { "warning": 4.5, "alarm": 7.1 },\n  "channels": ["DE-H", "DE-V", "NDE-H"],\n  "enabled": true\n}'],
+  bash: ['set -euo pipefail\nfor f in exports/*.csv; do\n  gzip -9 "$f"\ndone\ncurl -fsS -o report.pdf "https://reports.example.com/units/P-101"'],
   css: ['.reading {\n  display: grid;\n  grid-template-columns: 8rem 1fr auto;\n  gap: 0.5rem;\n  color: var(--text, #222);\n}'],
   go: [
     'package vib\n\nimport "math"\n\n// RMS returns the root mean square of xs.\nfunc RMS(xs []float64) float64 {\n\tvar s float64\n\tfor _, x := range xs {\n\t\ts += x * x\n\t}\n\treturn math.Sqrt(s / float64(len(xs)))\n}',
   ],
   rust: [
-    'pub fn zone(v: f64) -> char {\n    match v {\n        v if v <= 2.8 => \'A\',\n        v if v <= 4.5 => \'B\',\n        v if v <= 7.1 => \'C\',\n        _ => \'D\',\n    }\n}',
+    "pub fn zone(v: f64) -> char {\n    match v {\n        v if v <= 2.8 => 'A',\n        v if v <= 4.5 => 'B',\n        v if v <= 7.1 => 'C',\n        _ => 'D',\n    }\n}",
   ],
 };
 const LANGS = Object.keys(CODE);
@@ -97,8 +93,9 @@ export function syntheticMarkdown(bytes, seed = 7) {
     if (r < 0.68) {
       const cols = int(3, 6);
       const head = Array.from({ length: cols }, () => pick(WORDS));
-      const rows = Array.from({ length: int(4, 16) }, (_, i) =>
-        `| ${Array.from({ length: cols }, (_, c) => (c === 0 ? `P-${100 + i}` : c % 2 ? (rnd() * 10).toFixed(2) : pick(WORDS))).join(' | ')} |`,
+      const rows = Array.from(
+        { length: int(4, 16) },
+        (_, i) => `| ${Array.from({ length: cols }, (_, c) => (c === 0 ? `P-${100 + i}` : c % 2 ? (rnd() * 10).toFixed(2) : pick(WORDS))).join(' | ')} |`,
       );
       return [`| ${head.join(' | ')} |`, `|${head.map((_, c) => (c === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows].join('\n');
     }
@@ -172,7 +169,8 @@ export const PREVIEW_MAX_BYTES = 2_000_000;
  */
 export function buildWorkloads(root) {
   const list = [];
-  const add = (name, wpath, text, note) => list.push({ name, path: wpath, text, bytes: Buffer.byteLength(text), lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), note });
+  const add = (name, wpath, text, note) =>
+    list.push({ name, path: wpath, text, bytes: Buffer.byteLength(text), lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), note });
 
   add('md-100kb', 'docs/handbook-100kb.md', syntheticMarkdown(100_000, 11), 'synthetic, 100 KB');
   add('md-1mb', 'docs/handbook-1mb.md', syntheticMarkdown(1_000_000, 7), 'synthetic, 1 MB (the preview renders up to 1,000,000 bytes)');
@@ -185,12 +183,27 @@ export function buildWorkloads(root) {
   const ts = firstExisting(root, BIG_TS);
   if (ts) {
     const text = cutAtLine(ts.text, PREVIEW_MAX_BYTES);
-    add('ts-2mb', 'src/protocol.d.ts', text, `${ts.rel}, first ${text.split('\n').length - 1} lines (cut at a line end to stay within the 2,000,000-byte preview limit)`);
+    add(
+      'ts-2mb',
+      'src/protocol.d.ts',
+      text,
+      `${ts.rel}, first ${text.split('\n').length - 1} lines (cut at a line end to stay within the 2,000,000-byte preview limit)`,
+    );
   }
   add('long-line', 'dist/readings.min.js', longLineFile(20_000), 'generated, one 20,000-character line');
   // Built to cost time, not to run script (issue 18): the HTML parser rebuilds 300 unclosed formatting elements in each of 300 paragraphs (90,000 elements from 5 KB); tables nested 5,000 deep.
-  add('md-hostile-reconstruction', 'docs/reconstruction.md', `<p>${Array.from({ length: 300 }, (_, i) => `<b id=${i}>`).join('')}</p>${'<p>x</p>'.repeat(300)}\n`, 'generated, 300 unclosed <b id> + 300 paragraphs');
+  add(
+    'md-hostile-reconstruction',
+    'docs/reconstruction.md',
+    `<p>${Array.from({ length: 300 }, (_, i) => `<b id=${i}>`).join('')}</p>${'<p>x</p>'.repeat(300)}\n`,
+    'generated, 300 unclosed <b id> + 300 paragraphs',
+  );
   add('md-hostile-deep', 'docs/deep.md', `${'<table><tr><td>'.repeat(5000)}x\n`, 'generated, <table><tr><td> × 5,000');
-  add('md-table-30k', 'docs/table.md', `| id | name |\n|---|---|\n${Array.from({ length: 30_000 }, (_, i) => `| ${i} | row ${i} |`).join('\n')}\n`, 'generated, one table of 30,000 rows');
+  add(
+    'md-table-30k',
+    'docs/table.md',
+    `| id | name |\n|---|---|\n${Array.from({ length: 30_000 }, (_, i) => `| ${i} | row ${i} |`).join('\n')}\n`,
+    'generated, one table of 30,000 rows',
+  );
   return list;
 }

@@ -32,7 +32,8 @@ export function undrawnInPage() {
       const r = el.getBoundingClientRect();
       if (r.height === 0 || r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw) continue;
       if (!el.checkVisibility({ visibilityProperty: true }) || !shown(el, r)) continue;
-      if (!child.checkVisibility({ contentVisibilityAuto: true })) out.push(`<${el.localName}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}>`);
+      if (!child.checkVisibility({ contentVisibilityAuto: true }))
+        out.push(`<${el.localName}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}>`);
     }
   };
   walk(document);

@@ -46,7 +46,8 @@ export function ensureDependencies() {
       break;
     } catch {
       // Another run is installing; a turn held for 15 minutes was left by a run that died.
-      if (Date.now() - start > 15 * 60_000 || (existsSync(turn) && Date.now() - statSync(turn).mtimeMs > 15 * 60_000)) rmSync(turn, { recursive: true, force: true });
+      if (Date.now() - start > 15 * 60_000 || (existsSync(turn) && Date.now() - statSync(turn).mtimeMs > 15 * 60_000))
+        rmSync(turn, { recursive: true, force: true });
     }
   }
   try {
@@ -84,7 +85,7 @@ export function findChromium({ install = true } = {}) {
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && isRoot && existsSync('/etc/debian_version')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    console.log("Chromium is missing: installing Debian's chromium package…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     if (run('apt-get', ['update'], { env }) && run('apt-get', ['install', '-y', 'chromium'], { env }) && existsSync('/usr/bin/chromium')) {
       return '/usr/bin/chromium';

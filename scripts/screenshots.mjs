@@ -29,7 +29,7 @@ ensureDependencies();
 
 const OUT = path.join(root, 'screenshots');
 const argv = process.argv.slice(2);
-const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] ?? '' : '';
+const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '') : '';
 const CONCURRENCY = 2;
 /** Shots that failed (a page that broke off, a slow machine) are tried again this many times. */
 const RETRIES = 2;
@@ -53,9 +53,23 @@ const GROUP_WIDTH = { panel: '480', footer: '720', preview: '720', live: 'full' 
 
 /** Fonts the screenshots need, each checked with fc-list and installed from Debian's package as root when missing. */
 const FONTS = [
-  { id: 'cjk', what: 'a CJK font', probe: [':lang=zh', 'family'], match: /\S/, pkg: 'fonts-noto-cjk', missing: 'the Chinese screenshots show boxes instead of characters' },
+  {
+    id: 'cjk',
+    what: 'a CJK font',
+    probe: [':lang=zh', 'family'],
+    match: /\S/,
+    pkg: 'fonts-noto-cjk',
+    missing: 'the Chinese screenshots show boxes instead of characters',
+  },
   // By name: DejaVu Sans covers some emoji code points too, in black and white.
-  { id: 'emoji', what: 'an emoji font', probe: [':', 'family'], match: /emoji/i, pkg: 'fonts-noto-color-emoji', missing: 'emoji in the stories show as empty boxes' },
+  {
+    id: 'emoji',
+    what: 'an emoji font',
+    probe: [':', 'family'],
+    match: /emoji/i,
+    pkg: 'fonts-noto-color-emoji',
+    missing: 'emoji in the stories show as empty boxes',
+  },
 ];
 
 /** Makes sure a font is installed (installing Debian's package as root); false when it is still missing. */
@@ -204,14 +218,19 @@ async function main() {
   const browser = await puppeteer.launch({ executablePath: findChromium(), headless: true, args: chromiumArgs, protocolTimeout: 300_000 });
   const problems = [];
   const shots = [];
-  let order = [];
+  let order;
   try {
     // The story list and whether the live endpoint answers, from the gallery itself.
     const page = await browser.newPage();
     await page.goto(`${base}?bare=1`, { waitUntil: 'networkidle0', timeout: 60_000 });
     const groups = await page.evaluate(async () => {
       const { storyGroups } = await import('/stories/index.ts');
-      return storyGroups.map((g) => ({ id: g.id, title: g.title, element: g.element, stories: g.stories.map((s) => ({ id: s.id, name: s.name, live: !!s.live })) }));
+      return storyGroups.map((g) => ({
+        id: g.id,
+        title: g.title,
+        element: g.element,
+        stories: g.stories.map((s) => ({ id: s.id, name: s.name, live: !!s.live })),
+      }));
     });
     const liveOk = await page.evaluate(async () => (await fetch('/__qa/files?path=package.json')).ok);
     await page.close();
@@ -219,7 +238,9 @@ async function main() {
 
     // A full run starts clean; `--only` replaces just the stories it takes.
     if (!only) rmSync(OUT, { recursive: true, force: true });
-    else for (const g of groups) for (const s of g.stories) if (`${g.id}/${s.id}`.startsWith(only)) rmSync(path.join(OUT, g.id, s.id), { recursive: true, force: true });
+    else
+      for (const g of groups)
+        for (const s of g.stories) if (`${g.id}/${s.id}`.startsWith(only)) rmSync(path.join(OUT, g.id, s.id), { recursive: true, force: true });
     order = groups;
     // Variant by variant: the first pass also loads every module and grammar once, so later ones find them ready.
     const jobs = [];
@@ -244,7 +265,10 @@ async function main() {
       let current = null;
       let pageProblems = [];
       tab.on('pageerror', (e) => current && pageProblems.push(`${current}: page error: ${e.message}`));
-      tab.on('console', (m) => current && m.type() === 'error' && !/Failed to load resource/.test(m.text()) && pageProblems.push(`${current}: console error: ${m.text()}`));
+      tab.on(
+        'console',
+        (m) => current && m.type() === 'error' && !/Failed to load resource/.test(m.text()) && pageProblems.push(`${current}: console error: ${m.text()}`),
+      );
       for (;;) {
         const job = jobs.shift();
         if (!job) break;
@@ -265,7 +289,12 @@ async function main() {
             return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
           });
           const pad = 16;
-          const clip = { x: Math.max(0, box.x - pad), y: Math.max(0, box.y - pad), width: Math.ceil(box.width + 2 * pad), height: Math.min(MAX_HEIGHT, Math.ceil(Math.max(box.height, 40) + 2 * pad)) };
+          const clip = {
+            x: Math.max(0, box.x - pad),
+            y: Math.max(0, box.y - pad),
+            width: Math.ceil(box.width + 2 * pad),
+            height: Math.min(MAX_HEIGHT, Math.ceil(Math.max(box.height, 40) + 2 * pad)),
+          };
           // The whole capture inside the viewport: content-visibility skips what is outside it, which would be shot as empty boxes.
           const bottom = Math.ceil(clip.y + clip.height);
           if (bottom > VIEWPORT.height) await tab.setViewport({ ...VIEWPORT, height: bottom, deviceScaleFactor: 1 });
@@ -337,7 +366,9 @@ function contactSheet(shots, problems, fonts) {
     st.shots.push(s);
   }
   const order = new Map(VARIANTS.map((v, i) => [v.id, i]));
-  const nav = [...groups.values()].map(({ group, stories }) => `<a href="#${escapeHtml(group.id)}">${escapeHtml(group.title)} <small>${stories.size}</small></a>`).join('');
+  const nav = [...groups.values()]
+    .map(({ group, stories }) => `<a href="#${escapeHtml(group.id)}">${escapeHtml(group.title)} <small>${stories.size}</small></a>`)
+    .join('');
   const body = [...groups.values()]
     .map(
       ({ group, stories }) => `<section id="${escapeHtml(group.id)}">
@@ -349,7 +380,8 @@ function contactSheet(shots, problems, fonts) {
     <div class="row">${list
       .sort((a, b) => order.get(a.variant.id) - order.get(b.variant.id))
       .map(
-        (s) => `<figure class="${s.variant.theme}"><a href="${escapeHtml(s.file)}"><img src="${escapeHtml(s.file)}" alt="${escapeHtml(`${story.name}, ${s.variant.label}`)}" loading="lazy"></a><figcaption>${escapeHtml(s.variant.label)}${s.clipped ? ' · cut at 3000 px' : ''}${s.settled ? '' : ' · not settled'}</figcaption></figure>`,
+        (s) =>
+          `<figure class="${s.variant.theme}"><a href="${escapeHtml(s.file)}"><img src="${escapeHtml(s.file)}" alt="${escapeHtml(`${story.name}, ${s.variant.label}`)}" loading="lazy"></a><figcaption>${escapeHtml(s.variant.label)}${s.clipped ? ' · cut at 3000 px' : ''}${s.settled ? '' : ' · not settled'}</figcaption></figure>`,
       )
       .join('')}</div>
   </article>`,
@@ -358,10 +390,7 @@ function contactSheet(shots, problems, fonts) {
 </section>`,
     )
     .join('\n');
-  const notes = [
-    ...FONTS.filter((f) => !fonts[f.id]).map((f) => `No ${f.what.replace(/^an? /, '')} was installed: ${f.missing}.`),
-    ...problems,
-  ];
+  const notes = [...FONTS.filter((f) => !fonts[f.id]).map((f) => `No ${f.what.replace(/^an? /, '')} was installed: ${f.missing}.`), ...problems];
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -43,7 +43,8 @@ export const LANGUAGE_EXCEPTIONS = {
   'objective-c': 24 * KB, // one grammar with the whole of C inlined
 };
 
-const SHIKI_CORE = /node_modules\/(shiki|@shikijs\/(core|engine-javascript|engine-oniguruma|types|vscode-textmate|primitive)|oniguruma-to-es|oniguruma-parser|regex|regex-recursion|regex-utilities)\//;
+const SHIKI_CORE =
+  /node_modules\/(shiki|@shikijs\/(core|engine-javascript|engine-oniguruma|types|vscode-textmate|primitive)|oniguruma-to-es|oniguruma-parser|regex|regex-recursion|regex-utilities)\//;
 const LANG = /node_modules\/@shikijs\/langs(-precompiled)?\//;
 const THEME = /node_modules\/@shikijs\/themes\//;
 
@@ -145,7 +146,8 @@ export async function measureSizes({ baseline = true } = {}) {
     c.initial = initial.has(c.file);
     // Bundler helpers (runtime, preload) are tiny and not in the workers: they do not make a chunk less of a duplicate.
     const own = c.modules.filter((m) => !/(rolldown\/runtime|vite\/preload-helper|commonjsHelpers)/.test(m.id) && m.bytes > 0);
-    c.duplicate = !c.worker && own.length > 0 && own.filter((m) => workerModules.has(m.id)).reduce((n, m) => n + m.bytes, 0) > 0.5 * own.reduce((n, m) => n + m.bytes, 0);
+    c.duplicate =
+      !c.worker && own.length > 0 && own.filter((m) => workerModules.has(m.id)).reduce((n, m) => n + m.bytes, 0) > 0.5 * own.reduce((n, m) => n + m.bytes, 0);
   }
   const sum = (list) => list.reduce((s, c) => s + c.gzip, 0);
   const core = chunks.filter((c) => c.kind === 'core');
@@ -159,12 +161,23 @@ export async function measureSizes({ baseline = true } = {}) {
       ?.id.match(/langs\/dist\/([^/]+?)\.m?js$/)?.[1] ?? c.file;
   const holds = (c, re) => c.modules.some((m) => re.test(m.id) && m.bytes > 0);
   const role = (c) =>
-    c.initial ? 'initial load'
-    : holds(c, /markdown-it-emoji\/lib\/data\//) ? 'emoji table'
-    : holds(c, /node_modules\/markdown-it\//) ? (c.worker ? 'Markdown parser (worker)' : 'Markdown parser (main-thread fallback)')
-    : holds(c, /node_modules\/dompurify\//) ? 'Markdown renderer'
-    : c.kind === 'highlighter' ? (c.worker ? 'highlighter (worker)' : 'highlighter (main-thread fallback)')
-    : c.worker ? 'worker' : 'lazy';
+    c.initial
+      ? 'initial load'
+      : holds(c, /markdown-it-emoji\/lib\/data\//)
+        ? 'emoji table'
+        : holds(c, /node_modules\/markdown-it\//)
+          ? c.worker
+            ? 'Markdown parser (worker)'
+            : 'Markdown parser (main-thread fallback)'
+          : holds(c, /node_modules\/dompurify\//)
+            ? 'Markdown renderer'
+            : c.kind === 'highlighter'
+              ? c.worker
+                ? 'highlighter (worker)'
+                : 'highlighter (main-thread fallback)'
+              : c.worker
+                ? 'worker'
+                : 'lazy';
   const file = (c) => ({ file: c.file, role: role(c), worker: c.worker, initial: c.initial, duplicate: c.duplicate, gzip: c.gzip });
   const out = {
     // What a page loads to show the elements: the entry and its static imports.
@@ -181,7 +194,17 @@ export async function measureSizes({ baseline = true } = {}) {
     themes: themes.map((c) => ({ file: c.file, gzip: c.gzip })),
     chunks: chunks
       .sort((a, b) => b.gzip - a.gzip)
-      .map((c) => ({ file: c.file, kind: c.kind, role: role(c), worker: c.worker, initial: c.initial, duplicate: c.duplicate, gzip: c.gzip, bytes: c.bytes, top: top(c, Number(process.env.QA_TOP || 6)) })),
+      .map((c) => ({
+        file: c.file,
+        kind: c.kind,
+        role: role(c),
+        worker: c.worker,
+        initial: c.initial,
+        duplicate: c.duplicate,
+        gzip: c.gzip,
+        bytes: c.bytes,
+        top: top(c, Number(process.env.QA_TOP || 6)),
+      })),
     baseline: null,
   };
   if (baseline) out.baseline = sum(await bundle(path.join(root, 'bench/size-baseline.ts'), { workers: false }));
@@ -232,13 +255,22 @@ export function describeSizes(sizes, seconds) {
   for (const c of sizes.coreFiles.filter((f) => !f.initial && f.gzip >= KB).sort((a, b) => b.gzip - a.gzip)) {
     line(`core: ${c.role}`, c.gzip, `budget ${kb(BUDGET.core).trim()} per file${c.duplicate ? '; replaces the worker where workers are forbidden' : ''}`);
   }
-  if (small.length) line(`core: ${small.length} small lazy files (bundler runtime)`, small.reduce((n, f) => n + f.gzip, 0), `budget ${kb(BUDGET.core).trim()} per file`);
+  if (small.length)
+    line(
+      `core: ${small.length} small lazy files (bundler runtime)`,
+      small.reduce((n, f) => n + f.gzip, 0),
+      `budget ${kb(BUDGET.core).trim()} per file`,
+    );
   for (const c of [...sizes.highlighterFiles].sort((a, b) => b.gzip - a.gzip)) {
     line(c.role, c.gzip, `budget ${kb(BUDGET.highlighter).trim()} per file${c.duplicate ? '; replaces the worker where workers are forbidden' : ''}`);
   }
   const over = languagesOverTarget(sizes);
   const within = sizes.languages.filter((l) => l.gzip <= BUDGET.language);
-  line(`languages: largest within budget (${within[0]?.name ?? '–'})`, within[0]?.gzip ?? 0, `budget ${kb(BUDGET.language).trim()}; ${new Set(sizes.languages.map((l) => l.name)).size} languages`);
+  line(
+    `languages: largest within budget (${within[0]?.name ?? '–'})`,
+    within[0]?.gzip ?? 0,
+    `budget ${kb(BUDGET.language).trim()}; ${new Set(sizes.languages.map((l) => l.name)).size} languages`,
+  );
   for (const l of over) line(`languages: ${l.name} (recorded exception)`, l.gzip, `target ${kb(BUDGET.language).trim()}: over`);
   const verdict = sizes.core <= BUDGET.core ? 'met' : 'over';
   const ref = sizes.baseline !== null ? `; lit + markdown-it + DOMPurify alone ${kb(sizes.baseline).trim()}` : '';

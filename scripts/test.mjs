@@ -8,9 +8,12 @@
 // the example apps, which wait on their pages too. The browser tests print
 // as they run; the Node tests' output is held and printed when they end.
 //
+// Lint (ESLint with no warning allowed, Prettier's check) runs beside the
+// build in a full run; its output is printed at the end.
+//
 // Options: `npm test -- --browser-only`, `--node-only`, `--no-build`,
-// `--serial` (one step after the other, each printing as it runs), and
-// `--files <glob>` to pick browser test files.
+// `--no-lint`, `--serial` (one step after the other, each printing as it
+// runs), and `--files <glob>` to pick browser test files.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,9 +100,21 @@ const wantNode = !flag('--browser-only') && nodeTestFiles().length > 0;
 const wantBrowser = !flag('--node-only');
 
 // The example apps' `npm ci` needs only their lock file: it runs while the kit builds.
-const appInstall = wantNode && existsSync(path.join(root, 'test', 'examples', 'install-dependencies.ts'))
-  ? startStep('example apps: npm ci (while the kit builds)', process.execPath, ['--import', './scripts/ts-loader.mjs', 'test/examples/install-dependencies.ts'], { hold: true })
-  : null;
+const appInstall =
+  wantNode && existsSync(path.join(root, 'test', 'examples', 'install-dependencies.ts'))
+    ? startStep(
+        'example apps: npm ci (while the kit builds)',
+        process.execPath,
+        ['--import', './scripts/ts-loader.mjs', 'test/examples/install-dependencies.ts'],
+        { hold: true },
+      )
+    : null;
+
+// The whole source tree is linted in a full run only (not when picking tests or steps).
+const lint =
+  !files && !flag('--no-lint') && !flag('--browser-only') && !flag('--node-only') && !flag('--no-build')
+    ? startStep('lint (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint'], { hold: true })
+    : null;
 
 if (!flag('--no-build') && !flag('--browser-only')) {
   const ok = await startStep('build (type check, library, manifest, size budget)', process.execPath, ['scripts/build.mjs']).done;
@@ -113,21 +128,25 @@ let node = null;
 let browser = null;
 
 function runNode(hold) {
-  return startStep('Node tests', process.execPath, [
-    '--import', './scripts/ts-loader.mjs',
-    '--test',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=./scripts/node-summary-reporter.mjs', `--test-reporter-destination=${nodeSummary}`,
-    ...nodeTestFiles(),
-  ], { hold });
+  return startStep(
+    'Node tests',
+    process.execPath,
+    [
+      '--import',
+      './scripts/ts-loader.mjs',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/node-summary-reporter.mjs',
+      `--test-reporter-destination=${nodeSummary}`,
+      ...nodeTestFiles(),
+    ],
+    { hold },
+  );
 }
 
 function runBrowser() {
-  const args = [
-    '--import', './scripts/ts-loader.mjs',
-    'node_modules/@web/test-runner/dist/bin.js',
-    '--config', 'web-test-runner.config.mjs',
-  ];
+  const args = ['--import', './scripts/ts-loader.mjs', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
   if (files) args.push('--files', files);
   return startStep('Browser tests (headless Chromium)', process.execPath, args, { env: { CHROME_PATH: chrome, QA_SUMMARY_FILE: browserSummary } });
 }
@@ -165,6 +184,11 @@ const [nodeOk, browserOk] = await Promise.all([node?.done, browser?.done]);
 if (node && !node.printed) {
   if (!serial) appInstall?.print();
   node.print();
+}
+if (lint) {
+  const ok = await lint.done;
+  lint.print();
+  if (!ok) totals.failed += 1;
 }
 if (node) add(readCounts(nodeSummary), nodeOk);
 if (browser) add(readCounts(browserSummary), browserOk);

@@ -19,7 +19,9 @@ export type AnswerBlock = { p: string } | { li: string[] } | { code: string };
 /** Answers with citation markers, by story. */
 export const ANSWERS: Record<string, AnswerBlock[]> = {
   en: [
-    { p: `Technical diagnosis starts from a recorded vibration state of the unit [[source:${DOC}#L197-L218]]. The activity sections it fills are an enum in the EAM domain [[source:${CODE}]].` },
+    {
+      p: `Technical diagnosis starts from a recorded vibration state of the unit [[source:${DOC}#L197-L218]]. The activity sections it fills are an enum in the EAM domain [[source:${CODE}]].`,
+    },
     {
       li: [
         `The history endpoint returned no alarms for imported units; this was fixed in MDC-24929 [[source:${JIRA}]].`,
@@ -30,16 +32,27 @@ export const ANSWERS: Record<string, AnswerBlock[]> = {
     { code: `// markers inside code stay as they are\nconst marker = '[[source:${CODE}]]';` },
   ],
   ru: [
-    { p: `Техническое диагностирование начинается с записанного вибрационного состояния агрегата [[source:${DOC}#L197-L218]]. Разделы мероприятий описаны перечислением [[source:${CODE}]].` },
-    { li: [`Эндпоинт истории не возвращал тревог для импортированных агрегатов; исправлено в MDC-24929 [[source:${JIRA}]].`, `Зоны состояния — по ISO 20816-1 [[source:${ISO}]].`] },
+    {
+      p: `Техническое диагностирование начинается с записанного вибрационного состояния агрегата [[source:${DOC}#L197-L218]]. Разделы мероприятий описаны перечислением [[source:${CODE}]].`,
+    },
+    {
+      li: [
+        `Эндпоинт истории не возвращал тревог для импортированных агрегатов; исправлено в MDC-24929 [[source:${JIRA}]].`,
+        `Зоны состояния — по ISO 20816-1 [[source:${ISO}]].`,
+      ],
+    },
   ],
   zh: [
     { p: `技术诊断从记录的机组振动状态开始[[source:${DOC}#L197-L218]]。活动分区在 EAM 领域中是一个枚举[[source:${CODE}]]。` },
     { li: [`历史接口对导入的机组不返回报警，已在 MDC-24929 中修复[[source:${JIRA}]]。`, `严重程度分区遵循 ISO 20816-1[[source:${ISO}]]。`] },
   ],
   many: [
-    { p: `The guide defines the diagnosis [[source:${DOC}#L1-L12]]. It lists the sensors [[source:${DOC}#L40-L52]], the sampling rate [[source:${DOC}#L60]], the spectra [[source:${DOC}#L120-L160]] and the report [[source:${DOC}#L197-L218]].` },
-    { p: `Vibration analysis in general [[source:${WIKI}]] says the same as the guide [[source:${DOC}]]. A related issue [[source:${JIRA2}]] repeats it [[source:${DOC}#L355-L371]].` },
+    {
+      p: `The guide defines the diagnosis [[source:${DOC}#L1-L12]]. It lists the sensors [[source:${DOC}#L40-L52]], the sampling rate [[source:${DOC}#L60]], the spectra [[source:${DOC}#L120-L160]] and the report [[source:${DOC}#L197-L218]].`,
+    },
+    {
+      p: `Vibration analysis in general [[source:${WIKI}]] says the same as the guide [[source:${DOC}]]. A related issue [[source:${JIRA2}]] repeats it [[source:${DOC}#L355-L371]].`,
+    },
   ],
   unknown: [
     { p: `This claim cites a source the assistant never collected [[source:file:docs/missing.md]]. This one is real [[source:${JIRA}]].` },
@@ -47,10 +60,14 @@ export const ANSWERS: Record<string, AnswerBlock[]> = {
   ],
   he: [
     { p: `האבחון הטכני מתחיל ממצב רעידות מוקלט של היחידה [[source:${DOC}#L197-L218]]. סעיפי הפעילות מוגדרים כרשימה בתחום EAM [[source:${CODE}]].` },
-    { li: [`נקודת הקצה של ההיסטוריה לא החזירה התראות ליחידות מיובאות; תוקן ב-MDC-24929 [[source:${JIRA}]].`, `אזורי החומרה לפי ISO 20816-1 [[source:${ISO}]].`] },
+    {
+      li: [`נקודת הקצה של ההיסטוריה לא החזירה התראות ליחידות מיובאות; תוקן ב-MDC-24929 [[source:${JIRA}]].`, `אזורי החומרה לפי ISO 20816-1 [[source:${ISO}]].`],
+    },
   ],
   ranges: [
-    { p: `Lines 197 to 218 describe the record [[source:${DOC}#L197-L218]]; line 42 names the unit [[source:${DOC}#L42]]; a reversed range is put in order [[source:${CODE}#L40-L12]].` },
+    {
+      p: `Lines 197 to 218 describe the record [[source:${DOC}#L197-L218]]; line 42 names the unit [[source:${DOC}#L42]]; a reversed range is put in order [[source:${CODE}#L40-L12]].`,
+    },
   ],
 };
 
@@ -124,7 +141,13 @@ function cited(ctx: StoryContext, args: CitedArgs): TemplateResult {
     } else buildAnswer(answer, args.answer);
     // Wired once the panel and footer exist (after this render).
     queueMicrotask(() => {
-      connectCitations({ answer, panel: root.querySelector('qa-sources-panel'), footer: root.querySelector('qa-source-footer'), sources: payload, debug: ctx.debug });
+      connectCitations({
+        answer,
+        panel: root.querySelector('qa-sources-panel'),
+        footer: root.querySelector('qa-source-footer'),
+        sources: payload,
+        debug: ctx.debug,
+      });
     });
   };
   const text = answerText(args.answer);
@@ -147,11 +170,13 @@ function cited(ctx: StoryContext, args: CitedArgs): TemplateResult {
     style=${cssProps({ display: 'grid', gap: '16px', maxInlineSize: args.width ? `${args.width}px` : null, colorScheme: args.dark ? 'dark' : null, background: args.dark ? 'Canvas' : null, color: args.dark ? 'CanvasText' : null, padding: args.dark ? '12px' : null })}
     ${ref(wire)}
   >
-    ${args.streaming
-      ? html`<div class="story-actions">
+    ${
+      args.streaming
+        ? html`<div class="story-actions">
           <button type="button" @click=${next}>Next piece of the answer</button><button type="button" @click=${all}>Finish the answer</button>
         </div>`
-      : ''}
+        : ''
+    }
     <article class="story-answer story-cited-answer" style=${cssProps({ lineHeight: '1.55' })}></article>
     <qa-source-footer .sources=${payload} .locale=${lang} expanded></qa-source-footer>
     ${drawer(html`<qa-sources-panel .sources=${payload} .locale=${lang} ?debug=${ctx.debug}></qa-sources-panel>`, 420)}

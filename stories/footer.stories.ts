@@ -77,7 +77,8 @@ function withPanel(ctx: StoryContext): TemplateResult {
 const stories: Story[] = [];
 for (const s of STATES) {
   stories.push({ id: `${s.id}`, name: `${s.name}`, render: (ctx) => footer(ctx, s.args) });
-  if (s.expandable !== false) stories.push({ id: `${s.id}-expanded`, name: `${s.name} · expanded`, render: (ctx) => footer(ctx, { ...s.args, expanded: true }) });
+  if (s.expandable !== false)
+    stories.push({ id: `${s.id}-expanded`, name: `${s.name} · expanded`, render: (ctx) => footer(ctx, { ...s.args, expanded: true }) });
 }
 stories.push({ id: 'with-panel', name: 'Chips open the panel’s group', render: withPanel });
 

@@ -198,8 +198,9 @@ function paint(): void {
         <label class="check"><input type="checkbox" .checked=${state.debug} @change=${(e: Event) => update({ debug: (e.target as HTMLInputElement).checked })} />Debug</label>
       </header>
       <main class="stage">
-        ${found
-          ? html`<p class="frame-label">${state.width === 'full' ? 'Full width' : `${state.width} px`} · ${state.locale} · ${state.dir}</p>
+        ${
+          found
+            ? html`<p class="frame-label">${state.width === 'full' ? 'Full width' : `${state.width} px`} · ${state.locale} · ${state.dir}</p>
               <div
                 class="frame"
                 data-width=${state.width}
@@ -210,7 +211,8 @@ function paint(): void {
               >
                 ${found.story.render({ locale: state.locale, debug: state.debug })}
               </div>`
-          : html`<p class="empty-gallery">No stories yet.</p>`}
+            : html`<p class="empty-gallery">No stories yet.</p>`
+        }
         <section class="events" aria-label="Events" aria-live="polite"></section>
       </main>
     `,

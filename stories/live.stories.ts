@@ -8,7 +8,17 @@
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { cssProps } from './css-props.js';
-import { connectSources, createFetchHost, createMemoryHost, createSourcesStore, type QaPanelLike, type QaFooterLike, type QaPreviewLike, type QaSourcesHost, type QaSourcesStore } from '../src/host/index.js';
+import {
+  connectSources,
+  createFetchHost,
+  createMemoryHost,
+  createSourcesStore,
+  type QaPanelLike,
+  type QaFooterLike,
+  type QaPreviewLike,
+  type QaSourcesHost,
+  type QaSourcesStore,
+} from '../src/host/index.js';
 import type { QaTurnSources } from '../src/model/types.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import { drawer } from './panel.stories.js';
@@ -50,7 +60,8 @@ function wiringFor(args: WiredArgs): Wiring {
   const store = createSourcesStore();
   let timer = 0;
   let seq = 0;
-  const push = (data: QaTurnSources, provisional: boolean) => store.apply({ type: 'qa/sources', seq: ++seq, time: new Date().toISOString(), data, provisional });
+  const push = (data: QaTurnSources, provisional: boolean) =>
+    store.apply({ type: 'qa/sources', seq: ++seq, time: new Date().toISOString(), data, provisional });
   const stream = () => {
     window.clearTimeout(timer);
     store.clear(args.payload.sessionId);
@@ -124,7 +135,8 @@ const repository: WiredArgs = {
   host: () => createFetchHost({ endpoint: LIVE_ENDPOINT }),
   payload: repositoryPayload,
   open: { path: 'src/workspace/deny.ts', ranges: [{ lineStart: 8, lineEnd: 28 }] },
-  answer: 'The file endpoint refuses version-control internals, environment files and keys by default; the list is in deny.ts, and the CommonMark spec describes how tabs expand.',
+  answer:
+    'The file endpoint refuses version-control internals, environment files and keys by default; the list is in deny.ts, and the CommonMark spec describes how tabs expand.',
 };
 
 const streaming: WiredArgs = {
@@ -139,7 +151,8 @@ const refused: WiredArgs = {
   id: 'live/refused',
   host: () => createFetchHost({ endpoint: LIVE_ENDPOINT }),
   payload: refusedPayload,
-  answer: 'Each of these sources names a path the endpoint must not serve (outside the workspace, secrets, dependencies) or one that no longer exists: opening it shows the error state, never the file.',
+  answer:
+    'Each of these sources names a path the endpoint must not serve (outside the workspace, secrets, dependencies) or one that no longer exists: opening it shows the error state, never the file.',
 };
 
 const memory: WiredArgs = {

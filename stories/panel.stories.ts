@@ -38,7 +38,10 @@ const ISO = 'web:https://www.iso.org/standard/66309.html';
 /** The reference answer cites four of the seven shown sources (the order of first appearance: doc, code, Jira, ISO). */
 const referenceCited = citationsOf(referencePayload, [DOC, CODE, JIRA, DOC, ISO]);
 const everyKindCited = citationsOf(everyKindPayload, ['web:https://docs.example.org/alarm/6', 'file:docs/spectrum/bearing/sensor_1.txt', 'other:7']);
-const many5000Cited = citationsOf(payload5000, payload5000.sources.filter((_, i) => i % 700 === 3).map((s) => s.id));
+const many5000Cited = citationsOf(
+  payload5000,
+  payload5000.sources.filter((_, i) => i % 700 === 3).map((s) => s.id),
+);
 
 interface PanelArgs {
   sources: unknown;

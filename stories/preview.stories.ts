@@ -41,7 +41,8 @@ function afterRendered(args: PreviewArgs): { handleEvent(e: Event): void; once: 
   };
 }
 
-const frame = (height: number) => cssProps({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
+const frame = (height: number) =>
+  cssProps({ blockSize: `${height}px`, border: '1px solid var(--g-border, #e1e5ea)', borderRadius: '10px', overflow: 'hidden' });
 
 /** The preview as a host page shows it: a fixed-height pane. Tests render the same template. */
 export function renderPreview(args: PreviewArgs, ctx: StoryContext): TemplateResult {
@@ -126,11 +127,35 @@ export const previewStories: StoryGroup = {
   stories: [
     story('markdown-rendered', 'Markdown, rendered with a range', { path: 'docs/retry-policy.md', ranges: [{ lineStart: 27, lineEnd: 36 }] }),
     { ...story('markdown-hostile', 'Markdown, hostile document (markup, URLs, spoofed links, bidi)', { path: 'docs/hostile.md' }), hostile: true },
-    story('markdown-raw-ranges', 'Markdown, raw with ranges', { path: 'docs/retry-policy.md', mode: 'raw', ranges: [{ lineStart: 14, lineEnd: 21 }, { lineStart: 31, lineEnd: 35 }] }),
+    story('markdown-raw-ranges', 'Markdown, raw with ranges', {
+      path: 'docs/retry-policy.md',
+      mode: 'raw',
+      ranges: [
+        { lineStart: 14, lineEnd: 21 },
+        { lineStart: 31, lineEnd: 35 },
+      ],
+    }),
     story('code-raw', 'Code with a referenced range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }] }),
-    story('navigator-three-ranges', 'Navigator: three ranges (F8 / Shift+F8)', { path: 'src/net/retry.ts', ranges: [{ lineStart: 3, lineEnd: 6 }, { lineStart: 29, lineEnd: 33 }, { lineStart: 46, lineEnd: 62 }] }),
-    story('navigator-rendered', 'Navigator in Rendered: three ranges', { path: 'docs/retry-policy.md', ranges: [{ lineStart: 5, lineEnd: 8 }, { lineStart: 14, lineEnd: 21 }, { lineStart: 27, lineEnd: 36 }] }),
-    story('selection', 'Lines selected by their numbers (open at #L10-L14 or click a number)', { path: 'src/net/retry.ts', ranges: [{ lineStart: 29, lineEnd: 33 }] }),
+    story('navigator-three-ranges', 'Navigator: three ranges (F8 / Shift+F8)', {
+      path: 'src/net/retry.ts',
+      ranges: [
+        { lineStart: 3, lineEnd: 6 },
+        { lineStart: 29, lineEnd: 33 },
+        { lineStart: 46, lineEnd: 62 },
+      ],
+    }),
+    story('navigator-rendered', 'Navigator in Rendered: three ranges', {
+      path: 'docs/retry-policy.md',
+      ranges: [
+        { lineStart: 5, lineEnd: 8 },
+        { lineStart: 14, lineEnd: 21 },
+        { lineStart: 27, lineEnd: 36 },
+      ],
+    }),
+    story('selection', 'Lines selected by their numbers (open at #L10-L14 or click a number)', {
+      path: 'src/net/retry.ts',
+      ranges: [{ lineStart: 29, lineEnd: 33 }],
+    }),
     story('code-plain', 'Code without ranges', { path: 'scripts/latency_report.py' }),
     story('long-path', 'Long path (elided breadcrumb)', {
       path: 'services/billing/internal/adapters/payments/providers/stripe/webhooks/handlers/refund-succeeded.ts',
@@ -138,9 +163,16 @@ export const previewStories: StoryGroup = {
     }),
     story('loading', 'Loading', { path: 'src/net/retry.ts', hostOptions: { latencyMs: 3_600_000 } }),
     story('too-large', 'Too large (2.2 MB)', () => ({ path: 'generated/huge.ts', host: createMemoryHost({ 'generated/huge.ts': hugeCode() }) })),
-    story('render-limit', 'Markdown over the render limit', { path: 'corpus/changelog-long-jest.md', maxMarkdownRenderBytes: 100_000, ranges: [{ lineStart: 40, lineEnd: 52 }] }),
+    story('render-limit', 'Markdown over the render limit', {
+      path: 'corpus/changelog-long-jest.md',
+      maxMarkdownRenderBytes: 100_000,
+      ranges: [{ lineStart: 40, lineEnd: 52 }],
+    }),
     story('partial', 'Partial content', { path: 'docs/retry-policy.md', hostOptions: { maxBytes: 900 } }),
-    story('binary', 'Binary content', () => ({ path: 'assets/logo.png', host: createMemoryHost({ 'assets/logo.png': '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR' }) })),
+    story('binary', 'Binary content', () => ({
+      path: 'assets/logo.png',
+      host: createMemoryHost({ 'assets/logo.png': '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR' }),
+    })),
     story('error', 'Error', { path: 'docs/moved.md', hostOptions: { fail: { 'docs/moved.md': 'not-found' } } }),
     story('timeout', 'Timeout', { path: 'docs/slow.md', hostOptions: { fail: { 'docs/slow.md': 'timeout' } } }),
     story('empty', 'Empty file', { path: 'empty.txt' }),
@@ -150,9 +182,20 @@ export const previewStories: StoryGroup = {
       ranges: [{ lineStart: 40_000, lineEnd: 40_020 }],
     })),
     story('long-line', 'A 20,000-character line', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }] }),
-    story('wrap-long-line', 'Wrap lines: the 20,000-character line (Alt+Z)', { path: 'data/long-line.json', ranges: [{ lineStart: 3, lineEnd: 3 }], wrap: true }),
+    story('wrap-long-line', 'Wrap lines: the 20,000-character line (Alt+Z)', {
+      path: 'data/long-line.json',
+      ranges: [{ lineStart: 3, lineEnd: 3 }],
+      wrap: true,
+    }),
     story('wrap-code', 'Wrap lines: code with a range', { path: 'src/net/retry.ts', ranges: [{ lineStart: 46, lineEnd: 62 }], wrap: true }),
-    story('keys-help', 'Keyboard shortcuts (?): every key, each with its button', { path: 'src/net/retry.ts', ranges: [{ lineStart: 3, lineEnd: 6 }, { lineStart: 46, lineEnd: 62 }], keysHelp: true }),
+    story('keys-help', 'Keyboard shortcuts (?): every key, each with its button', {
+      path: 'src/net/retry.ts',
+      ranges: [
+        { lineStart: 3, lineEnd: 6 },
+        { lineStart: 46, lineEnd: 62 },
+      ],
+      keysHelp: true,
+    }),
     story('code-bidi', 'Code with direction controls (Trojan Source)', () => ({
       path: 'src/auth/console.js',
       host: createMemoryHost({ 'src/auth/console.js': trojanSourceFile }),

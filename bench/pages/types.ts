@@ -28,6 +28,11 @@ export interface SourcesElement extends HTMLElement {
 
 /** A file host as in `src/host/types.ts`, reduced to what the preview calls. */
 export interface BenchHost {
-  readFile(req: { sessionId: string; path: string; maxBytes?: number; signal?: AbortSignal }): Promise<{ path: string; content: string; size: number; truncated: boolean }>;
+  readFile(req: {
+    sessionId: string;
+    path: string;
+    maxBytes?: number;
+    signal?: AbortSignal;
+  }): Promise<{ path: string; content: string; size: number; truncated: boolean }>;
   resolveLink?(req: { sessionId: string; fromPath: string; href: string }): Promise<string | null>;
 }

@@ -19,7 +19,24 @@ import { viewOf } from './payload.js';
 import { NO_CITATIONS, citationTargets, mayHoldMarker, numberCitations, scanMarkers, type QaCitationIndex } from '../model/citations.js';
 
 /** Elements whose text is never linked. */
-const SKIP = new Set(['PRE', 'CODE', 'KBD', 'SAMP', 'A', 'SCRIPT', 'STYLE', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'BUTTON', 'TEMPLATE', 'SVG', 'MATH', 'QA-CITATION']);
+const SKIP = new Set([
+  'PRE',
+  'CODE',
+  'KBD',
+  'SAMP',
+  'A',
+  'SCRIPT',
+  'STYLE',
+  'TEXTAREA',
+  'INPUT',
+  'SELECT',
+  'OPTION',
+  'BUTTON',
+  'TEMPLATE',
+  'SVG',
+  'MATH',
+  'QA-CITATION',
+]);
 const PENDING_ATTR = 'data-qa-citation-pending';
 
 /** Options of `linkCitations`. */
@@ -114,7 +131,9 @@ function textRuns(root: Node): Text[][] {
     acceptNode(n) {
       if (n.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
       const el = n as Element;
-      return SKIP.has(el.tagName.toUpperCase()) || el.hasAttribute(PENDING_ATTR) || (el as HTMLElement).isContentEditable ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      return SKIP.has(el.tagName.toUpperCase()) || el.hasAttribute(PENDING_ATTR) || (el as HTMLElement).isContentEditable
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_SKIP;
     },
   });
   let run: Text[] = [];
@@ -337,7 +356,10 @@ export function claimRange(chip: Element, root: Node): Range | null {
   const nodes: Array<{ node: Text; start: number }> = [];
   let text = '';
   const walker = document.createTreeWalker(block, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.nodeType === Node.ELEMENT_NODE && ((n as Element).localName === 'qa-citation' || (n as Element).hasAttribute(PENDING_ATTR)) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (n) =>
+      n.nodeType === Node.ELEMENT_NODE && ((n as Element).localName === 'qa-citation' || (n as Element).hasAttribute(PENDING_ATTR))
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (n.nodeType === Node.TEXT_NODE) {

@@ -60,7 +60,10 @@ export function codeForUnavailable(reason: unknown): QaHostErrorCode {
 }
 
 /** Adapts a DSH-style `read(sessionId, { segments }, signal)` call to `QaSourcesHost`. */
-export function createRemoteHost(read: QaRemoteRead, options: QaRemoteHostOptions = {}): QaSourcesHost & { resolveLink(req: QaResolveLinkRequest): Promise<string | null> } {
+export function createRemoteHost(
+  read: QaRemoteRead,
+  options: QaRemoteHostOptions = {},
+): QaSourcesHost & { resolveLink(req: QaResolveLinkRequest): Promise<string | null> } {
   const deny = options.deny ?? [];
   const probes = new Map<string, Promise<boolean>>();
 
@@ -68,7 +71,10 @@ export function createRemoteHost(read: QaRemoteRead, options: QaRemoteHostOption
     throwIfAborted(signal);
     let result: unknown;
     try {
-      result = await raceAbort(Promise.resolve().then(() => read(sessionId, { segments: [...segments] }, signal)), signal);
+      result = await raceAbort(
+        Promise.resolve().then(() => read(sessionId, { segments: [...segments] }, signal)),
+        signal,
+      );
     } catch (e) {
       if (e instanceof QaHostError) throw e;
       const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;

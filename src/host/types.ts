@@ -110,5 +110,8 @@ export class QaHostError extends Error {
 
 /** True for a `QaHostError` (also across realms, by shape). */
 export function isQaHostError(e: unknown): e is QaHostError {
-  return e instanceof QaHostError || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'QaHostError' && typeof (e as { code?: unknown }).code === 'string');
+  return (
+    e instanceof QaHostError ||
+    (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'QaHostError' && typeof (e as { code?: unknown }).code === 'string')
+  );
 }

@@ -185,7 +185,9 @@ export class TextSearch {
    * loop between them; `onProgress` follows every slice. Stops early (and
    * resolves false) when `signal` aborts.
    */
-  async run(options: { sliceMs?: number; signal?: AbortSignal; onProgress?: (search: TextSearch) => void; now?: () => number; yieldTo?: () => Promise<void> } = {}): Promise<boolean> {
+  async run(
+    options: { sliceMs?: number; signal?: AbortSignal; onProgress?: (search: TextSearch) => void; now?: () => number; yieldTo?: () => Promise<void> } = {},
+  ): Promise<boolean> {
     const slice = options.sliceMs ?? 8;
     const now = options.now ?? defaultNow;
     const pause = options.yieldTo ?? yieldToLoop;

@@ -91,7 +91,17 @@ export function compactLocations(locations: readonly QaSourceLocation[]): QaSour
 }
 
 function originKey(o: QaSourceOrigin): string {
-  return [o.sessionId, o.turn, o.step ?? '', o.toolCallId ?? '', o.toolName ?? '', o.agentId ?? '', o.role, o.subagentRunId ?? '', o.subagentSessionId ?? ''].join('\u0000');
+  return [
+    o.sessionId,
+    o.turn,
+    o.step ?? '',
+    o.toolCallId ?? '',
+    o.toolName ?? '',
+    o.agentId ?? '',
+    o.role,
+    o.subagentRunId ?? '',
+    o.subagentSessionId ?? '',
+  ].join('\u0000');
 }
 
 /** Unions origins, keeping the first of each identical entry, in order of appearance. */

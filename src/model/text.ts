@@ -11,7 +11,8 @@ export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
  * joiner and invisible operators, BOM, soft hyphen, combining grapheme joiner,
  * Hangul and Mongolian fillers, interlinear annotation marks, tag characters.
  */
-export const INVISIBLES = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|[\u{E0000}-\u{E007F}]/gu;
+export const INVISIBLES =
+  /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|[\u{E0000}-\u{E007F}]/gu;
 
 /**
  * One invisible character (the set of `INVISIBLES`), not global, for
@@ -24,7 +25,8 @@ export const INVISIBLE_CHARACTER =
   /(?<!\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D|\u200D(?!\p{Extended_Pictographic})|[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u2060-\u2064\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|(?<!\u{1F3F4}[\u{E0020}-\u{E007E}]{0,30})[\u{E0000}-\u{E007F}]/u;
 
 // Anything that may need work; strings without these are returned as they are.
-const SUSPECT = /[\u0000-\u001F\u007F-\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFEFF\uFFA0\uFFF9-\uFFFB]/;
+const SUSPECT =
+  /[\u0000-\u001F\u007F-\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFEFF\uFFA0\uFFF9-\uFFFB]/;
 
 // One pass over prose. Groups: 1 emoji tag sequence (a subdivision flag, kept), 2 joiners (kept),
 // 3 bidi or invisible (removed, suspicious), 4 control or line/paragraph separator (a space, not suspicious),

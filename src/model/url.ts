@@ -14,7 +14,8 @@ export const MAX_URL_LENGTH = 8192;
 // Whitespace, controls and invisible characters around a URI (` \u200Bhttps://…`). The URL
 // parser itself strips leading/trailing C0 controls and spaces and removes tabs and line
 // breaks anywhere (`java\tscript:`), exactly as a browser does for `href`.
-const URL_EDGES = /^[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+|[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+$/g;
+const URL_EDGES =
+  /^[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+|[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+$/g;
 
 /** A URI read once: the parsed URL (any scheme) and, when it may be opened, its normalised `href`. */
 export interface QaReadUrl {
@@ -85,7 +86,7 @@ export function decodePunycode(input: string): string | null {
   let n = 128;
   let i = 0;
   let bias = 72;
-  for (let idx = last > 0 ? last + 1 : 0; idx < input.length; ) {
+  for (let idx = last > 0 ? last + 1 : 0; idx < input.length;) {
     const oldi = i;
     for (let w = 1, k = BASE; ; k += BASE) {
       if (idx >= input.length) return null;
@@ -115,7 +116,7 @@ export function decodePunycode(input: string): string | null {
 export function hostToUnicode(asciiHost: string): string {
   return asciiHost
     .split('.')
-    .map((label) => (label.toLowerCase().startsWith('xn--') ? decodePunycode(label.slice(4)) ?? label : label))
+    .map((label) => (label.toLowerCase().startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label))
     .join('.');
 }
 
@@ -146,10 +147,7 @@ function scriptsOf(label: string): Set<string> {
 }
 
 // Script mixes that are normal in real names (Japanese, Korean, Chinese with Latin).
-const ALLOWED_MIXES = [
-  new Set(['Latin', 'Han', 'Hiragana', 'Katakana']),
-  new Set(['Latin', 'Han', 'Hangul']),
-];
+const ALLOWED_MIXES = [new Set(['Latin', 'Han', 'Hiragana', 'Katakana']), new Set(['Latin', 'Han', 'Hangul'])];
 
 // Cyrillic and Greek letters that look like Latin ones: a whole label of them spoofs a Latin name.
 const LATIN_LOOKALIKES = /^[аеорсухіјѕԁӏһԛԝвкмнтьѵοαρτνικυχεϲ0-9-]+$/u;

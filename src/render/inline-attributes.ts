@@ -56,7 +56,11 @@ const KIT_NAME = /^data-qa-/i;
 export function defuseKitAttributes(html: string): string {
   if (!/data-qa-/i.test(html)) return html;
   // `data-qa-…` → `x-data-qa-…` would do as well; `data-x-qa-…` keeps the names readable.
-  return insertAt(html, attributeNames(html, KIT_NAME).map((at) => at + 'data-'.length), 'x-');
+  return insertAt(
+    html,
+    attributeNames(html, KIT_NAME).map((at) => at + 'data-'.length),
+    'x-',
+  );
 }
 
 function insertAt(html: string, positions: number[], text: string): string {

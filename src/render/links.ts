@@ -10,7 +10,32 @@ const URL_NOISE = /[\u0000-\u0020\u007F-\u009F\u00AD\u200B-\u200F\u2028\u2029\u2
 
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^\s/?#@]+@)?((?:[\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]{2,})\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
 
-const COMMON_TLDS = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'ai', 'co', 'edu', 'gov', 'info', 'biz', 'me', 'tech', 'xyz', 'ru', 'cn', 'uk', 'de', 'fr', 'jp', 'il', 'us', 'eu']);
+const COMMON_TLDS = new Set([
+  'com',
+  'org',
+  'net',
+  'io',
+  'dev',
+  'app',
+  'ai',
+  'co',
+  'edu',
+  'gov',
+  'info',
+  'biz',
+  'me',
+  'tech',
+  'xyz',
+  'ru',
+  'cn',
+  'uk',
+  'de',
+  'fr',
+  'jp',
+  'il',
+  'us',
+  'eu',
+]);
 
 /** The host a link's visible text claims (`example.com` in `https://example.com/x`), or null when the text does not look like an address. */
 export function claimedHost(text: string): string | null {

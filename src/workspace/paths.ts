@@ -76,23 +76,11 @@ export function shortDirectory(p: string, maxSegments = 3): string {
 }
 
 /** Why a path was refused. */
-export type QaPathRejection =
-  | 'empty'
-  | 'too-long'
-  | 'nul'
-  | 'control'
-  | 'backslash'
-  | 'absolute'
-  | 'drive'
-  | 'stream'
-  | 'encoded'
-  | 'traversal'
-  | 'denied';
+export type QaPathRejection = 'empty' | 'too-long' | 'nul' | 'control' | 'backslash' | 'absolute' | 'drive' | 'stream' | 'encoded' | 'traversal' | 'denied';
 
 /** The outcome of checking a workspace path. */
 export type QaPathCheck =
-  | { ok: true; /** Normalised: `/`-separated, no empty, `.` or `..` segments. */ path: string; segments: string[] }
-  | { ok: false; reason: QaPathRejection };
+  { ok: true; /** Normalised: `/`-separated, no empty, `.` or `..` segments. */ path: string; segments: string[] } | { ok: false; reason: QaPathRejection };
 
 // `file:///…`, `https://…`: a URL is not a workspace path.
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\//i;

@@ -90,11 +90,23 @@ test('the synthetic Markdown has what real documents have', () => {
   const fences = new Set(tokens.filter((t) => t.type === 'fence').map((t) => t.info));
   assert.ok(fences.size >= 6, `fenced code in ${[...fences].join(', ')}`);
   const inline = tokens.filter((t) => t.type === 'inline').flatMap((t) => t.children ?? []);
-  assert.ok(inline.some((t) => t.type === 'link_open'), 'has links');
-  assert.ok(inline.some((t) => t.type === 'code_inline'), 'has inline code');
-  assert.ok(inline.some((t) => t.type === 's_open'), 'has strikethrough');
+  assert.ok(
+    inline.some((t) => t.type === 'link_open'),
+    'has links',
+  );
+  assert.ok(
+    inline.some((t) => t.type === 'code_inline'),
+    'has inline code',
+  );
+  assert.ok(
+    inline.some((t) => t.type === 's_open'),
+    'has strikethrough',
+  );
   // Dollar signs only inside fenced code: no renderer turns prose into math.
-  const prose = tokens.filter((t) => t.type === 'inline').map((t) => t.content).join('\n');
+  const prose = tokens
+    .filter((t) => t.type === 'inline')
+    .map((t) => t.content)
+    .join('\n');
   assert.ok(!prose.includes('$'));
 });
 
@@ -102,14 +114,29 @@ test('chunks are sorted by the modules they hold', () => {
   const chunk = (...modules: Array<[string, number]>): Chunk => ({ modules: modules.map(([id, bytes]) => ({ id, bytes })) });
   assert.equal(classify(chunk(['/r/node_modules/@shikijs/langs/dist/typescript.mjs', 180_000])), 'language');
   assert.equal(classify(chunk(['/r/node_modules/@shikijs/themes/dist/github-light-default.mjs', 9_000])), 'theme');
-  assert.equal(classify(chunk(['/r/node_modules/@shikijs/vscode-textmate/dist/index.js', 80_000], ['/r/src/render/highlight/engine.ts', 5_000])), 'highlighter');
-  const mixed = chunk(['/r/node_modules/lit-html/lit-html.js', 30_000], ['/r/node_modules/markdown-it/dist/markdown-it.mjs', 98_000], ['/r/node_modules/@shikijs/core/dist/index.mjs', 34_000]);
+  assert.equal(
+    classify(chunk(['/r/node_modules/@shikijs/vscode-textmate/dist/index.js', 80_000], ['/r/src/render/highlight/engine.ts', 5_000])),
+    'highlighter',
+  );
+  const mixed = chunk(
+    ['/r/node_modules/lit-html/lit-html.js', 30_000],
+    ['/r/node_modules/markdown-it/dist/markdown-it.mjs', 98_000],
+    ['/r/node_modules/@shikijs/core/dist/index.mjs', 34_000],
+  );
   assert.equal(classify(mixed), 'core');
   assert.equal(mixed.shikiBytes, 34_000, 'a core chunk that carries shiki is noted');
 });
 
 test('the budget names every file over it, once per language, and holds recorded exceptions to their ceiling', () => {
-  const file = (name: string, gzip: number, extra: Partial<CoreFile> = {}): CoreFile => ({ file: name, role: 'lazy', initial: false, worker: false, duplicate: false, gzip, ...extra });
+  const file = (name: string, gzip: number, extra: Partial<CoreFile> = {}): CoreFile => ({
+    file: name,
+    role: 'lazy',
+    initial: false,
+    worker: false,
+    duplicate: false,
+    gzip,
+    ...extra,
+  });
   const ok: Sizes = {
     coreInitial: BUDGET.initial,
     core: 3 * BUDGET.core,

@@ -21,7 +21,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { APPS, type AppName, type Breakage, type PageLog, STRICT_CSP, appsDir, root, filesContaining, launchChromium, openPage, prepareApps, serve, type ServeOptions, shippedSizes } from './apps.ts';
+import {
+  APPS,
+  type AppName,
+  type Breakage,
+  type PageLog,
+  STRICT_CSP,
+  appsDir,
+  root,
+  filesContaining,
+  launchChromium,
+  openPage,
+  prepareApps,
+  serve,
+  type ServeOptions,
+  shippedSizes,
+} from './apps.ts';
 
 /** Generous: the machine may be busy; every wait ends as soon as its condition holds. */
 const WAIT = { timeout: 60_000, polling: 50 } as const;
@@ -31,7 +46,9 @@ let browser: Browser;
 before(async () => {
   const prepared = await prepareApps();
   const times = Object.entries(prepared.times).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`);
-  console.log(`# example apps: ${prepared.installedDependencies ? 'dependencies installed, ' : ''}built ${prepared.built.join(', ') || 'nothing (cached)'} (${times.join(', ')})`);
+  console.log(
+    `# example apps: ${prepared.installedDependencies ? 'dependencies installed, ' : ''}built ${prepared.built.join(', ') || 'nothing (cached)'} (${times.join(', ')})`,
+  );
   for (const [app, out] of Object.entries(prepared.logs)) if (out?.trim()) console.log(`# ${app}: ${out.trim().split('\n').join('\n# ')}`);
   browser = await launchChromium();
 });
@@ -54,17 +71,27 @@ async function withApp(app: AppName, options: ServeOptions, body: (page: Page, l
 }
 
 async function panelShowsPayload(page: Page): Promise<void> {
-  await page.waitForFunction(() => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3, WAIT);
+  await page.waitForFunction(
+    () => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3,
+    WAIT,
+  );
   const footer = await page.evaluate(() => document.querySelector('qa-source-footer')?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '');
   assert.match(footer, /Sources\s*3/, 'the footer counts the same three sources');
 }
 
 async function footerChipOpensGroup(page: Page): Promise<void> {
   // Collapse the Web group in the panel, then its footer chip opens it again and focuses its heading.
-  const heading = await page.evaluateHandle(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector<HTMLElement>('.group-toggle[data-kind="web"]')!);
+  const heading = await page.evaluateHandle(() =>
+    document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector<HTMLElement>('.group-toggle[data-kind="web"]')!,
+  );
   await heading.click();
-  await page.waitForFunction(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.group-toggle[data-kind="web"]')!.getAttribute('aria-expanded') === 'false', WAIT);
-  const chip = await page.evaluateHandle(() => document.querySelector('qa-source-footer')!.shadowRoot!.querySelector<HTMLElement>('[part~="chip"][data-kind="web"]')!);
+  await page.waitForFunction(
+    () => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.group-toggle[data-kind="web"]')!.getAttribute('aria-expanded') === 'false',
+    WAIT,
+  );
+  const chip = await page.evaluateHandle(() =>
+    document.querySelector('qa-source-footer')!.shadowRoot!.querySelector<HTMLElement>('[part~="chip"][data-kind="web"]')!,
+  );
   await chip.click();
   await page.waitForFunction(() => {
     const root = document.querySelector('qa-sources-panel')!.shadowRoot!;
@@ -75,7 +102,10 @@ async function footerChipOpensGroup(page: Page): Promise<void> {
 
 async function openCard(page: Page, name: string): Promise<void> {
   const card = await page.evaluateHandle(
-    (n) => [...document.querySelector('qa-sources-panel')!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="card-control"]')].find((c) => c.textContent!.includes(n))!,
+    (n) =>
+      [...document.querySelector('qa-sources-panel')!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="card-control"]')].find((c) =>
+        c.textContent!.includes(n),
+      )!,
     name,
   );
   await card.click();
@@ -97,7 +127,10 @@ async function waitForColours(page: Page, selector: string): Promise<void> {
 
 async function markdownOpensRendered(page: Page, { coloured = true } = {}): Promise<void> {
   await openCard(page, 'retry-policy.md');
-  await page.waitForFunction(() => document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="markdown"] h1')?.textContent === 'Retry policy', WAIT);
+  await page.waitForFunction(
+    () => document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="markdown"] h1')?.textContent === 'Retry policy',
+    WAIT,
+  );
   const strong = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] strong')?.textContent);
   assert.equal(strong, 'up to five times');
   if (coloured) await waitForColours(page, '[part~="markdown"] pre code');
@@ -110,7 +143,10 @@ function rawText(page: Page): Promise<string> {
 
 async function codeOpensRawAtRange(page: Page, { coloured = true } = {}): Promise<void> {
   await openCard(page, 'backoff.ts');
-  await page.waitForFunction(() => (document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="raw"]')?.textContent ?? '').includes('export function backoff'), WAIT);
+  await page.waitForFunction(
+    () => (document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="raw"]')?.textContent ?? '').includes('export function backoff'),
+    WAIT,
+  );
   const facts = await page.evaluate(() => {
     const preview = document.querySelector('qa-file-preview') as HTMLElement & { path: string };
     const chip = preview.shadowRoot!.querySelector('[part~="chip"]')?.textContent?.replace(/\s+/g, ' ').trim();
@@ -176,13 +212,24 @@ describe('example apps built for production from the packed tarball', SIDE_BY_SI
       },
       'zero-config.html',
     );
-    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+      'nothing throws',
+    );
     const warnings = kitWarnings(log);
     assert.equal(warnings.length, 2, warnings.join(' | '));
     for (const name of ['highlight', 'parse']) {
-      assert.ok(warnings.some((w) => w.includes(`${name}.worker.js`) && /failed to load.*Working on the main thread instead/.test(w)), `${name}: ${warnings.join(' | ')}`);
+      assert.ok(
+        warnings.some((w) => w.includes(`${name}.worker.js`) && /failed to load.*Working on the main thread instead/.test(w)),
+        `${name}: ${warnings.join(' | ')}`,
+      );
     }
-    assert.deepEqual(log.failed.filter((f) => !/\/workers\/(highlight|parse)\.worker\.js$/.test(f)), [], 'only the two worker scripts fail');
+    assert.deepEqual(
+      log.failed.filter((f) => !/\/workers\/(highlight|parse)\.worker\.js$/.test(f)),
+      [],
+      'only the two worker scripts fail',
+    );
   });
 
   test('webpack-react with its files on a CDN (another origin): workers start through a same-origin module, colours and Markdown as before', async () => {
@@ -214,7 +261,11 @@ describe('a broken deployment degrades to readable text with one clear message',
       await markdownOpensRendered(page);
       await codeOpensRawAtRange(page);
     });
-    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), [], 'nothing throws');
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+      'nothing throws',
+    );
     const moved = kitWarnings(log).filter((w) => /worker .*Working on the main thread instead/.test(w));
     assert.equal(moved.length, 2, `one warning per worker: ${kitWarnings(log).join(' | ')}`);
     return log;
@@ -232,7 +283,10 @@ describe('a broken deployment degrades to readable text with one clear message',
 
   test('a CSP that forbids workers: main thread, and the CSP report is the only console error', async () => {
     const log = await fallback(() => null, { 'content-security-policy': `${STRICT_CSP}; worker-src 'none'` });
-    assert.ok(log.errors.every((e) => /worker-src|Content Security Policy/i.test(e)), log.errors.join(' | '));
+    assert.ok(
+      log.errors.every((e) => /worker-src|Content Security Policy/i.test(e)),
+      log.errors.join(' | '),
+    );
   });
 
   test('workers that never answer: after the start timeout, main thread', async () => {
@@ -248,13 +302,18 @@ describe('a broken deployment degrades to readable text with one clear message',
       await codeOpensRawAtRange(page, { coloured: false });
       // Plain once the failure is known: every line is there as text, and nothing is coloured.
       await until(() => kitWarnings(log).some((w) => /typescript grammar/.test(w)), 'the grammar warning');
-      const coloured = await page.evaluate(() => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'));
+      const coloured = await page.evaluate(
+        () => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'),
+      );
       assert.equal(coloured, false);
       const text = await rawText(page);
       for (const line of ['export const BASE_MS = 200;', '  return Math.floor(random() * ceiling);']) assert.ok(text.includes(line), line);
       await markdownOpensRendered(page, { coloured: false });
     });
-    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), []);
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+    );
     const warnings = kitWarnings(log);
     assert.equal(warnings.length, 1, warnings.join(' | '));
     assert.match(warnings[0]!, /could not load the typescript grammar/);
@@ -271,7 +330,10 @@ describe('a broken deployment degrades to readable text with one clear message',
         return (root?.querySelector('[part~="raw"]')?.textContent ?? '').includes('# Retry policy') && !!root?.querySelector('[part~="notice"]');
       }, WAIT);
     });
-    assert.deepEqual(log.errors.filter((e) => e.startsWith('page error')), []);
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+    );
   });
 });
 
@@ -298,7 +360,11 @@ describe('sizes as an application ships them (gzip, from the production builds a
       const budget = /highlight/.test(w.file) ? BUDGET.highlighter : BUDGET.core;
       assert.ok(w.gzip <= budget, `${w.file}: ${kb(w.gzip)} over ${kb(budget)}`);
     }
-    assert.deepEqual(shipped.grammars.filter((g) => g.initial).map((g) => g.lang), [], 'no grammar in the initial load');
+    assert.deepEqual(
+      shipped.grammars.filter((g) => g.initial).map((g) => g.lang),
+      [],
+      'no grammar in the initial load',
+    );
     assert.ok(shipped.grammars.length >= 60, `grammars come as lazy chunks (${shipped.grammars.length} files)`);
     for (const g of shipped.grammars) {
       const budget = Math.max(BUDGET.language, ...g.lang.split('+').map((l) => LANGUAGE_EXCEPTIONS[l] ?? 0));
@@ -327,13 +393,24 @@ test('the React component the README shows type-checks against the installed pac
   try {
     const config = {
       compilerOptions: {
-        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: true,
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], allowImportingTsExtensions: true, allowJs: true,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        types: [],
+        allowImportingTsExtensions: true,
+        allowJs: true,
       },
       files: [path.join(appsDir, 'shared', 'AnswerSources.tsx')],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -115,10 +115,16 @@ export async function prepareApps(): Promise<Prepared> {
   const packDir = path.join(root, '.pack');
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], root)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], root)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   const tarball = path.join(packDir, info!.filename);
   // What the apps install: every packed file but the prose (the README changes often, the apps never read it).
-  const packed = info!.files.map((f) => f.path).filter((f) => !UNREAD.has(f)).sort();
+  const packed = info!.files
+    .map((f) => f.path)
+    .filter((f) => !UNREAD.has(f))
+    .sort();
   const tarHash = hashOf(...packed.flatMap((f) => [f, readFileSync(path.join(root, f))]));
   timed('pack', start, null);
 
@@ -138,9 +144,11 @@ export async function prepareApps(): Promise<Prepared> {
   // Each build writes only its own dist/ and reads only node_modules, so they run side by side.
   const shared = treeHash(path.join(appsDir, 'shared'));
   const logs: Prepared['logs'] = {};
-  const stale = APPS.map((app) => ({ app, stamp: path.join(appsDir, app, 'dist', '.qa-build-hash'), want: hashOf(tarHash, shared, treeHash(path.join(appsDir, app))) })).filter(
-    ({ stamp, want }) => !existsSync(stamp) || readFileSync(stamp, 'utf8') !== want,
-  );
+  const stale = APPS.map((app) => ({
+    app,
+    stamp: path.join(appsDir, app, 'dist', '.qa-build-hash'),
+    want: hashOf(tarHash, shared, treeHash(path.join(appsDir, app))),
+  })).filter(({ stamp, want }) => !existsSync(stamp) || readFileSync(stamp, 'utf8') !== want);
   await Promise.all(
     stale.map(async ({ app, stamp, want }) => {
       const begin = Date.now();
@@ -247,7 +255,15 @@ export async function launchChromium(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

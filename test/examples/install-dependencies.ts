@@ -5,4 +5,6 @@ import { installAppDependencies } from './apps.ts';
 
 const start = Date.now();
 const installed = installAppDependencies();
-console.log(installed ? `example apps: dependencies installed (${((Date.now() - start) / 1000).toFixed(1)} s)` : 'example apps: dependencies already installed');
+console.log(
+  installed ? `example apps: dependencies installed (${((Date.now() - start) / 1000).toFixed(1)} s)` : 'example apps: dependencies already installed',
+);

@@ -77,7 +77,10 @@ describe('examples/vanilla.html (no-bundler build)', function () {
     const footer = doc.querySelector('qa-source-footer')!;
     await until(() => footer.shadowRoot?.querySelector('.label .n'), 'the footer label');
     expect(footer.shadowRoot!.querySelector('.label .n')!.textContent).to.equal('3');
-    expect(resources(win).some((p) => p.startsWith('/dist/browser/chunks/')), 'the bundle loaded its chunks relative to itself').to.equal(true);
+    expect(
+      resources(win).some((p) => p.startsWith('/dist/browser/chunks/')),
+      'the bundle loaded its chunks relative to itself',
+    ).to.equal(true);
   });
 
   it('a code card opens the preview, and the code is coloured by the worker with its grammar chunk', async () => {
@@ -94,7 +97,11 @@ describe('examples/vanilla.html (no-bundler build)', function () {
     expect(e.detail).to.deep.equal({ path: 'src/net/backoff.ts', mode: 'raw' });
 
     // Coloured: token spans whose colour differs from plain text.
-    const token = await until(() => preview.shadowRoot!.querySelector<HTMLElement>('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'), 'coloured tokens', 30_000);
+    const token = await until(
+      () => preview.shadowRoot!.querySelector<HTMLElement>('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'),
+      'coloured tokens',
+      30_000,
+    );
     const plain = preview.shadowRoot!.querySelector<HTMLElement>('[part~="raw"]')!;
     expect(win.getComputedStyle(token).color).to.not.equal(win.getComputedStyle(plain).color);
     const keyword = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('[part~="raw"] span[class^="qa-tk-"]')].find((s) => s.textContent === 'export');
@@ -104,8 +111,14 @@ describe('examples/vanilla.html (no-bundler build)', function () {
     // (for the worker) but not the main-thread tokenizer.
     const loaded = resources(win);
     expect(loaded, 'worker script').to.include('/dist/browser/workers/highlight.worker.js');
-    expect(loaded.some((p) => /\/chunks\/typescript-[\w-]+\.js$/.test(p)), 'grammar chunk').to.equal(true);
-    expect(loaded.filter((p) => /\/chunks\/(jobs|engine)-/.test(p)), 'no main-thread fallback').to.deep.equal([]);
+    expect(
+      loaded.some((p) => /\/chunks\/typescript-[\w-]+\.js$/.test(p)),
+      'grammar chunk',
+    ).to.equal(true);
+    expect(
+      loaded.filter((p) => /\/chunks\/(jobs|engine)-/.test(p)),
+      'no main-thread fallback',
+    ).to.deep.equal([]);
   });
 
   it('a Markdown card opens the rendered document', async () => {

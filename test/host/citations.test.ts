@@ -40,7 +40,9 @@ const numbers = (r: Element) => chips(r).map((c) => [c.getAttribute('source-id')
 
 /** The DOM as a string, without the chips' shadow content (not in innerHTML) and with each chip's number. */
 function snapshot(r: Element): string {
-  return `${r.innerHTML}|${chips(r).map((c) => c.number).join(',')}`;
+  return `${r.innerHTML}|${chips(r)
+    .map((c) => c.number)
+    .join(',')}`;
 }
 
 describe('linkCitations', () => {

@@ -69,7 +69,10 @@ describe('createFetchHost against the real endpoint', () => {
     for (const path of ['../outside/secret.txt', '/etc/passwd', 'a\\..\\b', 'C:/x', 'x\u0000y', '%2e%2e/x']) {
       await failsWith(host.readFile({ sessionId: 's1', path }), 'forbidden');
     }
-    const requests = performance.getEntriesByType('resource').slice(before).filter((r) => r.name.includes(ENDPOINT));
+    const requests = performance
+      .getEntriesByType('resource')
+      .slice(before)
+      .filter((r) => r.name.includes(ENDPOINT));
     expect(requests).to.have.length(0);
   });
 
@@ -150,12 +153,21 @@ describe('createFetchHost against misbehaving servers', () => {
     const done = new AbortController();
     done.abort();
     await failsWith(host.readFile({ sessionId: 's', path: 'README.md', signal: done.signal }), 'aborted');
-    expect(performance.getEntriesByType('resource').slice(before).filter((r) => r.name.includes(ENDPOINT))).to.have.length(0);
+    expect(
+      performance
+        .getEntriesByType('resource')
+        .slice(before)
+        .filter((r) => r.name.includes(ENDPOINT)),
+    ).to.have.length(0);
   });
 
   it('abort while the body streams → aborted', async () => {
     const controller = new AbortController();
-    const pending = createFetchHost({ endpoint: '/__qa/test/hang-body', timeoutMs: 10_000 }).readFile({ sessionId: 's', path: 'README.md', signal: controller.signal });
+    const pending = createFetchHost({ endpoint: '/__qa/test/hang-body', timeoutMs: 10_000 }).readFile({
+      sessionId: 's',
+      path: 'README.md',
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     await failsWith(pending, 'aborted');
   });

@@ -163,7 +163,9 @@ describe('createMemoryHost', () => {
   it('resolveLink: false refuses every link; a function decides but cannot escape the rules', async () => {
     const none = createMemoryHost(files, { resolveLink: false });
     expect(await none.resolveLink({ sessionId: 's', fromPath: 'docs/guide.md', href: '../README.md' })).to.equal(null);
-    const custom = createMemoryHost(files, { resolveLink: ({ href }) => (href === 'up' ? '../outside' : href === 'env' ? '.env' : href === 'ok' ? 'docs/api.md' : null) });
+    const custom = createMemoryHost(files, {
+      resolveLink: ({ href }) => (href === 'up' ? '../outside' : href === 'env' ? '.env' : href === 'ok' ? 'docs/api.md' : null),
+    });
     expect(await custom.resolveLink({ sessionId: 's', fromPath: 'README.md', href: 'up' })).to.equal(null);
     expect(await custom.resolveLink({ sessionId: 's', fromPath: 'README.md', href: 'env' })).to.equal(null);
     expect(await custom.resolveLink({ sessionId: 's', fromPath: 'README.md', href: 'ok' })).to.equal('docs/api.md');

@@ -19,8 +19,16 @@ function workspaceRead(calls: Call[], special: Record<string, () => unknown> = {
     const path = req.segments.join('/');
     if (special[path]) return special[path]!() as never;
     const content = WORKSPACE_TEXT_FILES[path];
-    if (content === undefined) return { kind: 'unavailable', file: `/srv/ws/${path}`, name: req.segments.at(-1) ?? '', reason: 'not-file', maxBytes: 1_000_000 };
-    return { kind: 'text', file: `/srv/ws/${path}`, name: req.segments.at(-1) ?? '', content, byteLength: new TextEncoder().encode(content).byteLength, version: 'v1' };
+    if (content === undefined)
+      return { kind: 'unavailable', file: `/srv/ws/${path}`, name: req.segments.at(-1) ?? '', reason: 'not-file', maxBytes: 1_000_000 };
+    return {
+      kind: 'text',
+      file: `/srv/ws/${path}`,
+      name: req.segments.at(-1) ?? '',
+      content,
+      byteLength: new TextEncoder().encode(content).byteLength,
+      version: 'v1',
+    };
   };
 }
 
@@ -62,7 +70,9 @@ describe('createRemoteHost', () => {
     ];
     for (const [reason, code] of reasons) {
       expect(codeForUnavailable(reason)).to.equal(code);
-      const host = createRemoteHost(workspaceRead([], { 'big.log': () => ({ kind: 'unavailable', file: '/srv/ws/big.log', name: 'big.log', reason, maxBytes: 1_000, byteLength: 5_000 }) }));
+      const host = createRemoteHost(
+        workspaceRead([], { 'big.log': () => ({ kind: 'unavailable', file: '/srv/ws/big.log', name: 'big.log', reason, maxBytes: 1_000, byteLength: 5_000 }) }),
+      );
       const e = await failure(host.readFile({ sessionId: 's', path: 'big.log' }));
       expect(e.code).to.equal(code);
       expect(e.details).to.deep.equal({ size: 5_000, maxBytes: 1_000 });

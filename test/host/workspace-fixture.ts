@@ -11,7 +11,8 @@ const MULTIBYTE = '😀中é';
 /** Text files of the workspace: path → content. */
 export const WORKSPACE_TEXT_FILES: Record<string, string> = {
   'README.md': '# Test workspace\n\nSee [the guide](docs/guide.md) and [the API](docs/api.md#calls).\n',
-  'docs/guide.md': '# Guide\n\nBack to [the readme](../README.md), on to [the API](./api.md), out to [nowhere](../../outside/secret.txt).\n\nLine 5\nLine 6\nLine 7\n',
+  'docs/guide.md':
+    '# Guide\n\nBack to [the readme](../README.md), on to [the API](./api.md), out to [nowhere](../../outside/secret.txt).\n\nLine 5\nLine 6\nLine 7\n',
   'docs/README.md': '# Docs\n\nThe index of the docs folder.\n',
   'docs/api.md': '# API\n\n## Calls\n\n`read(path)` reads a file.\n',
   'src/main.ts': Array.from({ length: 40 }, (_, i) => `export const line${i + 1} = ${i + 1};`).join('\n') + '\n',
@@ -30,7 +31,7 @@ export const WORKSPACE_TEXT_FILES: Record<string, string> = {
   'sub/.git/HEAD': 'ref: refs/heads/main\n',
   'keys/server.pem': '-----BEGIN PRIVATE KEY-----\n',
   'server.key': 'key\n',
-  'id_rsa': 'key\n',
+  id_rsa: 'key\n',
   'id_rsa.pub': 'ssh-rsa AAAA\n',
   // Denied only when the embedder extends the list with `secrets/` / `*.secret.md`.
   'secrets/token.txt': 'token\n',

@@ -37,7 +37,20 @@ function placeholders(text: string): string[] {
 }
 
 /** Sample params for every placeholder a term may use. */
-const PARAMS = { n: 3, group: 'G', range: '1–2', who: 'W', reason: 'R', label: 'L', size: '1 MB', limit: '2 MB', host: 'example.com', title: 'T', action: 'A', location: 'L' };
+const PARAMS = {
+  n: 3,
+  group: 'G',
+  range: '1–2',
+  who: 'W',
+  reason: 'R',
+  label: 'L',
+  size: '1 MB',
+  limit: '2 MB',
+  host: 'example.com',
+  title: 'T',
+  action: 'A',
+  location: 'L',
+};
 
 describe('i18n', () => {
   describe('term tables', () => {
@@ -248,7 +261,28 @@ describe('i18n', () => {
       expect(formatNumber(5000, 'not a tag!')).to.equal('5,000');
     });
     it('formatNumber writes whole numbers exactly as Intl.NumberFormat does in every built-in language', () => {
-      const numbers = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10_000, 12_345, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 98_765_432, 123_456_789_012, Number.MAX_SAFE_INTEGER];
+      const numbers = [
+        0,
+        1,
+        9,
+        10,
+        99,
+        100,
+        999,
+        1000,
+        1001,
+        9999,
+        10_000,
+        12_345,
+        99_999,
+        100_000,
+        999_999,
+        1_000_000,
+        1_234_567,
+        98_765_432,
+        123_456_789_012,
+        Number.MAX_SAFE_INTEGER,
+      ];
       for (let n = 0; n < 30_000; n += 7) numbers.push(n);
       for (const lang of ['en', 'ru', 'zh']) {
         const intl = new Intl.NumberFormat(lang);

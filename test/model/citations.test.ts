@@ -80,7 +80,9 @@ describe('citation markers', () => {
     const piece = fc.oneof(
       fc.constantFrom('Claim. ', 'x', '[', ']', ' [[', '\n', '中文', 'שלום'),
       fc.stringMatching(/^[a-z:/._#-]{1,12}$/).map((id) => `[[source:${id}]]`),
-      fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 })).map(([id, a, b]) => `[[source:file:${id}.md#L${a}-L${b}]]`),
+      fc
+        .tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }))
+        .map(([id, a, b]) => `[[source:file:${id}.md#L${a}-L${b}]]`),
     );
     it('every prefix of a generated answer: complete markers found, the cut one pending', () => {
       fc.assert(

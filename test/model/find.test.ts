@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { MAX_QUERY_LENGTH, TextSearch, escapeRegExp, findPattern, isGoToQuery, lineOfOffset, lineOffsets, matchesInLine, parseGoToLine } from '../../src/model/find.js';
+import {
+  MAX_QUERY_LENGTH,
+  TextSearch,
+  escapeRegExp,
+  findPattern,
+  isGoToQuery,
+  lineOfOffset,
+  lineOffsets,
+  matchesInLine,
+  parseGoToLine,
+} from '../../src/model/find.js';
 
 /** Every match of `q` in `text` the slow, obvious way: each start offset, non-overlapping, left to right. */
 function naive(text: string, q: string, caseSensitive: boolean, wholeWord: boolean): number[] {
@@ -8,7 +18,7 @@ function naive(text: string, q: string, caseSensitive: boolean, wholeWord: boole
   const needle = caseSensitive ? q : q.toLowerCase();
   const word = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}_]/u.test(c);
   const out: number[] = [];
-  for (let i = hay.indexOf(needle); i !== -1 && needle; ) {
+  for (let i = hay.indexOf(needle); i !== -1 && needle;) {
     if (!wholeWord || (!word(text[i - 1]) && !word(text[i + needle.length]))) {
       out.push(i);
       i = hay.indexOf(needle, i + needle.length);

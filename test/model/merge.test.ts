@@ -83,18 +83,109 @@ describe('mergeSources', () => {
 
   describe('line ranges of the same place are unioned and compacted', () => {
     const rows: Array<[string, QaSourceLocation[], QaSourceLocation[]]> = [
-      ['overlapping', [{ path: 'a.md', lineStart: 197, lineEnd: 210 }, { path: 'a.md', lineStart: 205, lineEnd: 218 }], [{ path: 'a.md', lineStart: 197, lineEnd: 218 }]],
-      ['adjacent (touching)', [{ path: 'a.md', lineStart: 197, lineEnd: 210 }, { path: 'a.md', lineStart: 211, lineEnd: 218 }], [{ path: 'a.md', lineStart: 197, lineEnd: 218 }]],
-      ['disjoint (one line apart)', [{ path: 'a.md', lineStart: 1, lineEnd: 5 }, { path: 'a.md', lineStart: 7, lineEnd: 9 }], [{ path: 'a.md', lineStart: 1, lineEnd: 5 }, { path: 'a.md', lineStart: 7, lineEnd: 9 }]],
-      ['contained', [{ path: 'a.md', lineStart: 10, lineEnd: 50 }, { path: 'a.md', lineStart: 20, lineEnd: 30 }], [{ path: 'a.md', lineStart: 10, lineEnd: 50 }]],
-      ['unsorted input comes out ascending', [{ path: 'a.md', lineStart: 355, lineEnd: 371 }, { path: 'a.md', lineStart: 197, lineEnd: 218 }], [{ path: 'a.md', lineStart: 197, lineEnd: 218 }, { path: 'a.md', lineStart: 355, lineEnd: 371 }]],
-      ['single lines that touch', [{ path: 'a.md', lineStart: 5, lineEnd: 5 }, { path: 'a.md', lineStart: 6 }], [{ path: 'a.md', lineStart: 5, lineEnd: 6 }]],
-      ['duplicates', [{ path: 'a.md', lineStart: 3, lineEnd: 4 }, { path: 'a.md', lineStart: 3, lineEnd: 4 }], [{ path: 'a.md', lineStart: 3, lineEnd: 4 }]],
-      ['a chain that bridges gaps', [{ path: 'a.md', lineStart: 1, lineEnd: 3 }, { path: 'a.md', lineStart: 8, lineEnd: 9 }, { path: 'a.md', lineStart: 4, lineEnd: 7 }], [{ path: 'a.md', lineStart: 1, lineEnd: 9 }]],
-      ['different paths stay apart', [{ path: 'a.md', lineStart: 1, lineEnd: 5 }, { path: 'b.md', lineStart: 3, lineEnd: 8 }], [{ path: 'a.md', lineStart: 1, lineEnd: 5 }, { path: 'b.md', lineStart: 3, lineEnd: 8 }]],
-      ['different anchors stay apart', [{ anchor: 'x', lineStart: 1, lineEnd: 2 }, { anchor: 'y', lineStart: 2, lineEnd: 3 }], [{ anchor: 'x', lineStart: 1, lineEnd: 2 }, { anchor: 'y', lineStart: 2, lineEnd: 3 }]],
-      ['a place without lines is dropped when the place has ranges', [{ path: 'a.md' }, { path: 'a.md', lineStart: 4, lineEnd: 4 }], [{ path: 'a.md', lineStart: 4, lineEnd: 4 }]],
-      ['places without lines collapse', [{ jiraKey: 'MDC-1' }, { jiraKey: 'MDC-1' }, { confluencePageId: '9' }], [{ jiraKey: 'MDC-1' }, { confluencePageId: '9' }]],
+      [
+        'overlapping',
+        [
+          { path: 'a.md', lineStart: 197, lineEnd: 210 },
+          { path: 'a.md', lineStart: 205, lineEnd: 218 },
+        ],
+        [{ path: 'a.md', lineStart: 197, lineEnd: 218 }],
+      ],
+      [
+        'adjacent (touching)',
+        [
+          { path: 'a.md', lineStart: 197, lineEnd: 210 },
+          { path: 'a.md', lineStart: 211, lineEnd: 218 },
+        ],
+        [{ path: 'a.md', lineStart: 197, lineEnd: 218 }],
+      ],
+      [
+        'disjoint (one line apart)',
+        [
+          { path: 'a.md', lineStart: 1, lineEnd: 5 },
+          { path: 'a.md', lineStart: 7, lineEnd: 9 },
+        ],
+        [
+          { path: 'a.md', lineStart: 1, lineEnd: 5 },
+          { path: 'a.md', lineStart: 7, lineEnd: 9 },
+        ],
+      ],
+      [
+        'contained',
+        [
+          { path: 'a.md', lineStart: 10, lineEnd: 50 },
+          { path: 'a.md', lineStart: 20, lineEnd: 30 },
+        ],
+        [{ path: 'a.md', lineStart: 10, lineEnd: 50 }],
+      ],
+      [
+        'unsorted input comes out ascending',
+        [
+          { path: 'a.md', lineStart: 355, lineEnd: 371 },
+          { path: 'a.md', lineStart: 197, lineEnd: 218 },
+        ],
+        [
+          { path: 'a.md', lineStart: 197, lineEnd: 218 },
+          { path: 'a.md', lineStart: 355, lineEnd: 371 },
+        ],
+      ],
+      [
+        'single lines that touch',
+        [
+          { path: 'a.md', lineStart: 5, lineEnd: 5 },
+          { path: 'a.md', lineStart: 6 },
+        ],
+        [{ path: 'a.md', lineStart: 5, lineEnd: 6 }],
+      ],
+      [
+        'duplicates',
+        [
+          { path: 'a.md', lineStart: 3, lineEnd: 4 },
+          { path: 'a.md', lineStart: 3, lineEnd: 4 },
+        ],
+        [{ path: 'a.md', lineStart: 3, lineEnd: 4 }],
+      ],
+      [
+        'a chain that bridges gaps',
+        [
+          { path: 'a.md', lineStart: 1, lineEnd: 3 },
+          { path: 'a.md', lineStart: 8, lineEnd: 9 },
+          { path: 'a.md', lineStart: 4, lineEnd: 7 },
+        ],
+        [{ path: 'a.md', lineStart: 1, lineEnd: 9 }],
+      ],
+      [
+        'different paths stay apart',
+        [
+          { path: 'a.md', lineStart: 1, lineEnd: 5 },
+          { path: 'b.md', lineStart: 3, lineEnd: 8 },
+        ],
+        [
+          { path: 'a.md', lineStart: 1, lineEnd: 5 },
+          { path: 'b.md', lineStart: 3, lineEnd: 8 },
+        ],
+      ],
+      [
+        'different anchors stay apart',
+        [
+          { anchor: 'x', lineStart: 1, lineEnd: 2 },
+          { anchor: 'y', lineStart: 2, lineEnd: 3 },
+        ],
+        [
+          { anchor: 'x', lineStart: 1, lineEnd: 2 },
+          { anchor: 'y', lineStart: 2, lineEnd: 3 },
+        ],
+      ],
+      [
+        'a place without lines is dropped when the place has ranges',
+        [{ path: 'a.md' }, { path: 'a.md', lineStart: 4, lineEnd: 4 }],
+        [{ path: 'a.md', lineStart: 4, lineEnd: 4 }],
+      ],
+      [
+        'places without lines collapse',
+        [{ jiraKey: 'MDC-1' }, { jiraKey: 'MDC-1' }, { confluencePageId: '9' }],
+        [{ jiraKey: 'MDC-1' }, { confluencePageId: '9' }],
+      ],
       ['locations that name nothing are dropped', [{}, { path: 'a.md', lineStart: 2 }], [{ path: 'a.md', lineStart: 2, lineEnd: 2 }]],
       ['one location alone', [{ path: 'a.md', lineStart: 2 }], [{ path: 'a.md', lineStart: 2, lineEnd: 2 }]],
       ['nothing', [], []],
@@ -108,7 +199,15 @@ describe('mergeSources', () => {
     }
     it('two reads of the same file merge their ranges', () => {
       const a = src({ id: 'file:a.md', kind: 'file', path: 'a.md', locations: [{ path: 'a.md', lineStart: 197, lineEnd: 210 }] });
-      const b = src({ id: 'file:a.md', kind: 'file', path: 'a.md', locations: [{ path: 'a.md', lineStart: 211, lineEnd: 218 }, { path: 'a.md', lineStart: 355, lineEnd: 371 }] });
+      const b = src({
+        id: 'file:a.md',
+        kind: 'file',
+        path: 'a.md',
+        locations: [
+          { path: 'a.md', lineStart: 211, lineEnd: 218 },
+          { path: 'a.md', lineStart: 355, lineEnd: 371 },
+        ],
+      });
       expect(mergeSources(a, b).locations).to.deep.equal([
         { path: 'a.md', lineStart: 197, lineEnd: 218 },
         { path: 'a.md', lineStart: 355, lineEnd: 371 },
@@ -126,7 +225,16 @@ describe('mergeSources', () => {
     });
     it('origins that differ in any field are kept apart', () => {
       const p = parentOrigin({ toolName: 'read', step: 2 });
-      expect(unionOrigins([p], [{ ...p, step: 3 }, { ...p, toolCallId: 'c' }, { ...p, turn: 2 }])).to.have.length(4);
+      expect(
+        unionOrigins(
+          [p],
+          [
+            { ...p, step: 3 },
+            { ...p, toolCallId: 'c' },
+            { ...p, turn: 2 },
+          ],
+        ),
+      ).to.have.length(4);
     });
     it('a source read by the parent and by two nested subagents stays one source', () => {
       const [first] = referencePayload.sources;
@@ -175,7 +283,17 @@ describe('mergeSources', () => {
     }
     it('isFallbackTitle recognises what only repeats the path or URL', () => {
       const s = { id: 'web:https://example.com/a/', uri: 'https://example.com/a/', path: 'docs/x.md' };
-      for (const t of ['', '  ', 'https://example.com/a/', 'example.com', 'example.com/a/', 'example.com/a', 'docs/x.md', 'x.md', 'web:https://example.com/a/']) {
+      for (const t of [
+        '',
+        '  ',
+        'https://example.com/a/',
+        'example.com',
+        'example.com/a/',
+        'example.com/a',
+        'docs/x.md',
+        'x.md',
+        'web:https://example.com/a/',
+      ]) {
         expect(isFallbackTitle(t, s), t).to.equal(true);
       }
       for (const t of ['Example', 'a', 'example']) expect(isFallbackTitle(t, s), t).to.equal(false);
@@ -210,7 +328,9 @@ describe('mergeSources', () => {
     }
     it('uri: the stronger side’s, else whichever exists', () => {
       expect(mergeSources(src({ id: 'x', evidence: 'reported', uri: 'https://a' }), src({ id: 'x', evidence: 'read' })).uri).to.equal('https://a');
-      expect(mergeSources(src({ id: 'x', evidence: 'read', uri: 'https://a' }), src({ id: 'x', evidence: 'read', uri: 'https://b' })).uri).to.equal('https://a');
+      expect(mergeSources(src({ id: 'x', evidence: 'read', uri: 'https://a' }), src({ id: 'x', evidence: 'read', uri: 'https://b' })).uri).to.equal(
+        'https://a',
+      );
     });
     it('score: the maximum, including negative and fractional scores', () => {
       expect(mergeSources(src({ id: 'x', score: 49.99 }), src({ id: 'x', score: 50 })).score).to.equal(50);
@@ -246,7 +366,8 @@ describe('mergeSources', () => {
       });
     });
     it('merged metadata of parsed sources has no prototype and no hostile keys', () => {
-      const text = (label: string) => `{"id":"x","kind":"file","title":"","locations":[],"evidence":"read","origins":[],"score":60,"metadata":{"__proto__":{"polluted":1},"subagents":{"r":{"label":"${label}"}}}}`;
+      const text = (label: string) =>
+        `{"id":"x","kind":"file","title":"","locations":[],"evidence":"read","origins":[],"score":60,"metadata":{"__proto__":{"polluted":1},"subagents":{"r":{"label":"${label}"}}}}`;
       const parsed = parseTurnSources(`{"version":1,"sessionId":"s","turn":1,"complete":true,"sources":[${text('A')},${text('B')}]}`).value!;
       const m = mergeSources(parsed.sources[0]!, parsed.sources[1]!).metadata!;
       expect(Object.getPrototypeOf(m)).to.equal(null);
@@ -265,7 +386,11 @@ describe('mergeSources', () => {
         src({ id: 'c' }),
         src({ id: 'b', score: 30 }),
       ]);
-      expect(out.map((s) => [s.id, s.score])).to.deep.equal([['b', 90], ['a', 20], ['c', 100]]);
+      expect(out.map((s) => [s.id, s.score])).to.deep.equal([
+        ['b', 90],
+        ['a', 20],
+        ['c', 100],
+      ]);
       expect(out[0]!.title).to.equal('B');
     });
     it('leaves sources that appear once untouched (same object)', () => {

@@ -13,6 +13,8 @@ import {
 import * as fixtures from '../../stories/fixtures/payloads.js';
 import { allKeys, hostileInputArb, runs } from './helpers.js';
 
+// Test payloads are built and then broken at any depth, field by field: typed loosely on purpose.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Raw = Record<string, any>;
 
 /** A payload in which every field of every level is present and valid. */
@@ -41,7 +43,9 @@ function full(): Raw {
         metadata: { truncated: false, siteName: 'Git', nested: { list: [1, 'two', null, true] } },
       },
     ],
-    discovered: [{ id: 'web:https://x.example', kind: 'web', title: 'X', uri: 'https://x.example', locations: [], evidence: 'discovered', origins: [], score: 10 }],
+    discovered: [
+      { id: 'web:https://x.example', kind: 'web', title: 'X', uri: 'https://x.example', locations: [], evidence: 'discovered', origins: [], score: 10 },
+    ],
     incompleteOrigins: [{ subagentRunId: 'run-9', provider: 'ext', reason: 'timeout' }],
   };
 }
@@ -150,79 +154,271 @@ describe('parseTurnSources', () => {
       { name: 'complete as a string', edit: (p) => (p.complete = 'no'), problems: [['complete', 'error']], check: (v) => expect(v.complete).to.equal(true) },
       { name: 'sources missing', edit: (p) => delete p.sources, problems: [['sources', 'error']], check: (v) => expect(v.sources).to.deep.equal([]) },
       { name: 'sources an object', edit: (p) => (p.sources = { 0: {} }), problems: [['sources', 'error']], check: (v) => expect(v.sources).to.deep.equal([]) },
-      { name: 'discovered a string', edit: (p) => (p.discovered = 'x'), problems: [['discovered', 'error']], check: (v) => expect(v.discovered).to.equal(undefined) },
+      {
+        name: 'discovered a string',
+        edit: (p) => (p.discovered = 'x'),
+        problems: [['discovered', 'error']],
+        check: (v) => expect(v.discovered).to.equal(undefined),
+      },
       { name: 'discovered absent is fine', edit: (p) => delete p.discovered, problems: [], check: (v) => expect('discovered' in v).to.equal(false) },
-      { name: 'incompleteOrigins a string', edit: (p) => (p.incompleteOrigins = 'x'), problems: [['incompleteOrigins', 'error']], check: (v) => expect(v.incompleteOrigins).to.deep.equal([]) },
+      {
+        name: 'incompleteOrigins a string',
+        edit: (p) => (p.incompleteOrigins = 'x'),
+        problems: [['incompleteOrigins', 'error']],
+        check: (v) => expect(v.incompleteOrigins).to.deep.equal([]),
+      },
       { name: 'incompleteOrigins entry not an object', edit: (p) => (p.incompleteOrigins = [5]), problems: [['incompleteOrigins[0]', 'error']] },
-      { name: 'incompleteOrigins reason missing', edit: (p) => delete p.incompleteOrigins[0].reason, problems: [['incompleteOrigins[0].reason', 'warning']], check: (v) => expect(v.incompleteOrigins![0]!.reason).to.equal('') },
+      {
+        name: 'incompleteOrigins reason missing',
+        edit: (p) => delete p.incompleteOrigins[0].reason,
+        problems: [['incompleteOrigins[0].reason', 'warning']],
+        check: (v) => expect(v.incompleteOrigins![0]!.reason).to.equal(''),
+      },
       { name: 'incompleteOrigins reason a number', edit: (p) => (p.incompleteOrigins[0].reason = 1), problems: [['incompleteOrigins[0].reason', 'error']] },
-      { name: 'incompleteOrigins provider a number', edit: (p) => (p.incompleteOrigins[0].provider = 2), problems: [['incompleteOrigins[0].provider', 'error']], check: (v) => expect(v.incompleteOrigins![0]!.provider).to.equal(undefined) },
+      {
+        name: 'incompleteOrigins provider a number',
+        edit: (p) => (p.incompleteOrigins[0].provider = 2),
+        problems: [['incompleteOrigins[0].provider', 'error']],
+        check: (v) => expect(v.incompleteOrigins![0]!.provider).to.equal(undefined),
+      },
       // source level
-      { name: 'source a string', edit: (p) => (p.sources[1] = 'file:docs/a.md'), problems: [['sources[1]', 'error']], check: (v) => expect(v.sources.map((s) => s.id)).to.deep.equal(['jira:MDC-1']) },
+      {
+        name: 'source a string',
+        edit: (p) => (p.sources[1] = 'file:docs/a.md'),
+        problems: [['sources[1]', 'error']],
+        check: (v) => expect(v.sources.map((s) => s.id)).to.deep.equal(['jira:MDC-1']),
+      },
       { name: 'source an array', edit: (p) => (p.sources[1] = []), problems: [['sources[1]', 'error']] },
       { name: 'source null', edit: (p) => (p.sources[1] = null), problems: [['sources[1]', 'error']] },
       { name: 'id missing', edit: (p) => delete s1(p).id, problems: [['sources[1].id', 'error']], check: (v) => expect(v.sources).to.have.length(1) },
       { name: 'id empty', edit: (p) => (s1(p).id = ''), problems: [['sources[1].id', 'error']] },
       { name: 'id blank', edit: (p) => (s1(p).id = '  \t'), problems: [['sources[1].id', 'error']] },
       { name: 'id a number', edit: (p) => (s1(p).id = 7), problems: [['sources[1].id', 'error']] },
-      { name: 'score as a string is a problem, never a number', edit: (p) => (s1(p).score = '90'), problems: [['sources[1].score', 'error']], check: (v) => expect(v.sources.map((s) => s.id)).to.deep.equal(['jira:MDC-1']) },
+      {
+        name: 'score as a string is a problem, never a number',
+        edit: (p) => (s1(p).score = '90'),
+        problems: [['sources[1].score', 'error']],
+        check: (v) => expect(v.sources.map((s) => s.id)).to.deep.equal(['jira:MDC-1']),
+      },
       { name: 'score missing', edit: (p) => delete s1(p).score, problems: [['sources[1].score', 'error']] },
       { name: 'score null', edit: (p) => (s1(p).score = null), problems: [['sources[1].score', 'error']] },
       { name: 'score NaN', edit: (p) => (s1(p).score = NaN), problems: [['sources[1].score', 'error']] },
       { name: 'score Infinity', edit: (p) => (s1(p).score = Infinity), problems: [['sources[1].score', 'error']] },
-      { name: 'score negative and fractional is fine', edit: (p) => (s1(p).score = -0.5), problems: [], check: (v) => expect(v.sources[1]!.score).to.equal(-0.5) },
-      { name: 'unknown kind', edit: (p) => (s1(p).kind = 'hologram'), problems: [['sources[1].kind', 'warning']], check: (v) => expect(v.sources[1]!.kind).to.equal('other') },
-      { name: 'kind with other casing is unknown', edit: (p) => (s1(p).kind = 'File'), problems: [['sources[1].kind', 'warning']], check: (v) => expect(v.sources[1]!.kind).to.equal('other') },
-      { name: 'kind a number', edit: (p) => (s1(p).kind = 3), problems: [['sources[1].kind', 'error']], check: (v) => expect(v.sources[1]!.kind).to.equal('other') },
+      {
+        name: 'score negative and fractional is fine',
+        edit: (p) => (s1(p).score = -0.5),
+        problems: [],
+        check: (v) => expect(v.sources[1]!.score).to.equal(-0.5),
+      },
+      {
+        name: 'unknown kind',
+        edit: (p) => (s1(p).kind = 'hologram'),
+        problems: [['sources[1].kind', 'warning']],
+        check: (v) => expect(v.sources[1]!.kind).to.equal('other'),
+      },
+      {
+        name: 'kind with other casing is unknown',
+        edit: (p) => (s1(p).kind = 'File'),
+        problems: [['sources[1].kind', 'warning']],
+        check: (v) => expect(v.sources[1]!.kind).to.equal('other'),
+      },
+      {
+        name: 'kind a number',
+        edit: (p) => (s1(p).kind = 3),
+        problems: [['sources[1].kind', 'error']],
+        check: (v) => expect(v.sources[1]!.kind).to.equal('other'),
+      },
       { name: 'kind missing', edit: (p) => delete s1(p).kind, problems: [['sources[1].kind', 'error']] },
-      { name: 'title missing', edit: (p) => delete s1(p).title, problems: [['sources[1].title', 'warning']], check: (v) => expect(v.sources[1]!.title).to.equal('') },
-      { name: 'title a number', edit: (p) => (s1(p).title = 12), problems: [['sources[1].title', 'error']], check: (v) => expect(v.sources[1]!.title).to.equal('') },
-      { name: 'evidence misspelt', edit: (p) => (s1(p).evidence = 'fetchd'), problems: [['sources[1].evidence', 'error']], check: (v) => expect(v.sources[1]!.evidence).to.equal('reported') },
+      {
+        name: 'title missing',
+        edit: (p) => delete s1(p).title,
+        problems: [['sources[1].title', 'warning']],
+        check: (v) => expect(v.sources[1]!.title).to.equal(''),
+      },
+      {
+        name: 'title a number',
+        edit: (p) => (s1(p).title = 12),
+        problems: [['sources[1].title', 'error']],
+        check: (v) => expect(v.sources[1]!.title).to.equal(''),
+      },
+      {
+        name: 'evidence misspelt',
+        edit: (p) => (s1(p).evidence = 'fetchd'),
+        problems: [['sources[1].evidence', 'error']],
+        check: (v) => expect(v.sources[1]!.evidence).to.equal('reported'),
+      },
       { name: 'evidence missing', edit: (p) => delete s1(p).evidence, problems: [['sources[1].evidence', 'error']] },
-      { name: 'uri a number', edit: (p) => (s1(p).uri = 5), problems: [['sources[1].uri', 'error']], check: (v) => expect('uri' in v.sources[1]!).to.equal(false) },
+      {
+        name: 'uri a number',
+        edit: (p) => (s1(p).uri = 5),
+        problems: [['sources[1].uri', 'error']],
+        check: (v) => expect('uri' in v.sources[1]!).to.equal(false),
+      },
       { name: 'path an array', edit: (p) => (s1(p).path = ['docs']), problems: [['sources[1].path', 'error']] },
       { name: 'snippet an object', edit: (p) => (s1(p).snippet = {}), problems: [['sources[1].snippet', 'error']] },
-      { name: 'optional strings as null are simply absent', edit: (p) => Object.assign(s1(p), { uri: null, path: null, snippet: null, metadata: null }), problems: [] },
-      { name: 'locations missing', edit: (p) => delete s1(p).locations, problems: [['sources[1].locations', 'warning']], check: (v) => expect(v.sources[1]!.locations).to.deep.equal([]) },
+      {
+        name: 'optional strings as null are simply absent',
+        edit: (p) => Object.assign(s1(p), { uri: null, path: null, snippet: null, metadata: null }),
+        problems: [],
+      },
+      {
+        name: 'locations missing',
+        edit: (p) => delete s1(p).locations,
+        problems: [['sources[1].locations', 'warning']],
+        check: (v) => expect(v.sources[1]!.locations).to.deep.equal([]),
+      },
       { name: 'locations a string', edit: (p) => (s1(p).locations = 'x'), problems: [['sources[1].locations', 'error']] },
-      { name: 'origins missing', edit: (p) => delete s1(p).origins, problems: [['sources[1].origins', 'warning']], check: (v) => expect(v.sources[1]!.origins).to.deep.equal([]) },
+      {
+        name: 'origins missing',
+        edit: (p) => delete s1(p).origins,
+        problems: [['sources[1].origins', 'warning']],
+        check: (v) => expect(v.sources[1]!.origins).to.deep.equal([]),
+      },
       { name: 'origins an object', edit: (p) => (s1(p).origins = {}), problems: [['sources[1].origins', 'error']] },
-      { name: 'metadata a string', edit: (p) => (s1(p).metadata = 'x'), problems: [['sources[1].metadata', 'error']], check: (v) => expect(v.sources[1]!.metadata).to.equal(undefined) },
+      {
+        name: 'metadata a string',
+        edit: (p) => (s1(p).metadata = 'x'),
+        problems: [['sources[1].metadata', 'error']],
+        check: (v) => expect(v.sources[1]!.metadata).to.equal(undefined),
+      },
       { name: 'metadata an array', edit: (p) => (s1(p).metadata = [1]), problems: [['sources[1].metadata', 'error']] },
       // location level
-      { name: 'location not an object', edit: (p) => (s1(p).locations = [5, { lineStart: 1 }]), problems: [['sources[1].locations[0]', 'error']], check: (v) => expect(v.sources[1]!.locations).to.deep.equal([{ lineStart: 1, lineEnd: 1 }]) },
+      {
+        name: 'location not an object',
+        edit: (p) => (s1(p).locations = [5, { lineStart: 1 }]),
+        problems: [['sources[1].locations[0]', 'error']],
+        check: (v) => expect(v.sources[1]!.locations).to.deep.equal([{ lineStart: 1, lineEnd: 1 }]),
+      },
       { name: 'location path a number', edit: (p) => (loc(p).path = 1), problems: [['sources[1].locations[0].path', 'error']] },
-      { name: 'lineStart 0', edit: (p) => (loc(p).lineStart = 0), problems: [['sources[1].locations[0].lineStart', 'error'], ['sources[1].locations[0].lineEnd', 'error']] },
-      { name: 'lineStart negative', edit: (p) => (loc(p).lineStart = -3), problems: [['sources[1].locations[0].lineStart', 'error'], ['sources[1].locations[0].lineEnd', 'error']] },
-      { name: 'lineStart fractional', edit: (p) => (loc(p).lineStart = 1.5), problems: [['sources[1].locations[0].lineStart', 'error'], ['sources[1].locations[0].lineEnd', 'error']] },
-      { name: 'lineStart as a string', edit: (p) => (loc(p).lineStart = '3'), problems: [['sources[1].locations[0].lineStart', 'error'], ['sources[1].locations[0].lineEnd', 'error']], check: (v) => expect(v.sources[1]!.locations[0]!.lineStart).to.equal(undefined) },
-      { name: 'lineStart Infinity', edit: (p) => (loc(p).lineStart = Infinity), problems: [['sources[1].locations[0].lineStart', 'error'], ['sources[1].locations[0].lineEnd', 'error']] },
-      { name: 'lineEnd before lineStart', edit: (p) => Object.assign(loc(p), { lineStart: 9, lineEnd: 3 }), problems: [['sources[1].locations[0].lineEnd', 'error']], check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 9, lineEnd: 9 }) },
-      { name: 'lineEnd missing reads as one line', edit: (p) => delete loc(p).lineEnd, problems: [], check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 3, lineEnd: 3 }) },
-      { name: 'lineEnd a string', edit: (p) => (loc(p).lineEnd = 'x'), problems: [['sources[1].locations[0].lineEnd', 'error']], check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 3, lineEnd: 3 }) },
+      {
+        name: 'lineStart 0',
+        edit: (p) => (loc(p).lineStart = 0),
+        problems: [
+          ['sources[1].locations[0].lineStart', 'error'],
+          ['sources[1].locations[0].lineEnd', 'error'],
+        ],
+      },
+      {
+        name: 'lineStart negative',
+        edit: (p) => (loc(p).lineStart = -3),
+        problems: [
+          ['sources[1].locations[0].lineStart', 'error'],
+          ['sources[1].locations[0].lineEnd', 'error'],
+        ],
+      },
+      {
+        name: 'lineStart fractional',
+        edit: (p) => (loc(p).lineStart = 1.5),
+        problems: [
+          ['sources[1].locations[0].lineStart', 'error'],
+          ['sources[1].locations[0].lineEnd', 'error'],
+        ],
+      },
+      {
+        name: 'lineStart as a string',
+        edit: (p) => (loc(p).lineStart = '3'),
+        problems: [
+          ['sources[1].locations[0].lineStart', 'error'],
+          ['sources[1].locations[0].lineEnd', 'error'],
+        ],
+        check: (v) => expect(v.sources[1]!.locations[0]!.lineStart).to.equal(undefined),
+      },
+      {
+        name: 'lineStart Infinity',
+        edit: (p) => (loc(p).lineStart = Infinity),
+        problems: [
+          ['sources[1].locations[0].lineStart', 'error'],
+          ['sources[1].locations[0].lineEnd', 'error'],
+        ],
+      },
+      {
+        name: 'lineEnd before lineStart',
+        edit: (p) => Object.assign(loc(p), { lineStart: 9, lineEnd: 3 }),
+        problems: [['sources[1].locations[0].lineEnd', 'error']],
+        check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 9, lineEnd: 9 }),
+      },
+      {
+        name: 'lineEnd missing reads as one line',
+        edit: (p) => delete loc(p).lineEnd,
+        problems: [],
+        check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 3, lineEnd: 3 }),
+      },
+      {
+        name: 'lineEnd a string',
+        edit: (p) => (loc(p).lineEnd = 'x'),
+        problems: [['sources[1].locations[0].lineEnd', 'error']],
+        check: (v) => expect(v.sources[1]!.locations[0]).to.include({ lineStart: 3, lineEnd: 3 }),
+      },
       { name: 'anchor a number', edit: (p) => (loc(p).anchor = 1), problems: [['sources[1].locations[0].anchor', 'error']] },
       { name: 'jiraKey a number', edit: (p) => (loc(p).jiraKey = 42), problems: [['sources[1].locations[0].jiraKey', 'error']] },
       { name: 'confluencePageId a number', edit: (p) => (loc(p).confluencePageId = 77), problems: [['sources[1].locations[0].confluencePageId', 'error']] },
       // origin level
-      { name: 'origin not an object', edit: (p) => (s1(p).origins[0] = 'parent'), problems: [['sources[1].origins[0]', 'error']], check: (v) => expect(v.sources[1]!.origins).to.have.length(1) },
-      { name: 'role unknown', edit: (p) => (org(p).role = 'admin'), problems: [['sources[1].origins[0].role', 'error']], check: (v) => expect(v.sources[1]!.origins.map((o) => o.role)).to.deep.equal(['subagent']) },
+      {
+        name: 'origin not an object',
+        edit: (p) => (s1(p).origins[0] = 'parent'),
+        problems: [['sources[1].origins[0]', 'error']],
+        check: (v) => expect(v.sources[1]!.origins).to.have.length(1),
+      },
+      {
+        name: 'role unknown',
+        edit: (p) => (org(p).role = 'admin'),
+        problems: [['sources[1].origins[0].role', 'error']],
+        check: (v) => expect(v.sources[1]!.origins.map((o) => o.role)).to.deep.equal(['subagent']),
+      },
       { name: 'role missing', edit: (p) => delete org(p).role, problems: [['sources[1].origins[0].role', 'error']] },
-      { name: 'origin sessionId missing', edit: (p) => delete org(p).sessionId, problems: [['sources[1].origins[0].sessionId', 'warning']], check: (v) => expect(v.sources[1]!.origins[0]!.sessionId).to.equal('') },
+      {
+        name: 'origin sessionId missing',
+        edit: (p) => delete org(p).sessionId,
+        problems: [['sources[1].origins[0].sessionId', 'warning']],
+        check: (v) => expect(v.sources[1]!.origins[0]!.sessionId).to.equal(''),
+      },
       { name: 'origin sessionId a number', edit: (p) => (org(p).sessionId = 1), problems: [['sources[1].origins[0].sessionId', 'error']] },
-      { name: 'origin turn missing', edit: (p) => delete org(p).turn, problems: [['sources[1].origins[0].turn', 'warning']], check: (v) => expect(v.sources[1]!.origins[0]!.turn).to.equal(0) },
+      {
+        name: 'origin turn missing',
+        edit: (p) => delete org(p).turn,
+        problems: [['sources[1].origins[0].turn', 'warning']],
+        check: (v) => expect(v.sources[1]!.origins[0]!.turn).to.equal(0),
+      },
       { name: 'origin turn a string', edit: (p) => (org(p).turn = '3'), problems: [['sources[1].origins[0].turn', 'error']] },
-      { name: 'origin step negative', edit: (p) => (org(p).step = -1), problems: [['sources[1].origins[0].step', 'error']], check: (v) => expect('step' in v.sources[1]!.origins[0]!).to.equal(false) },
+      {
+        name: 'origin step negative',
+        edit: (p) => (org(p).step = -1),
+        problems: [['sources[1].origins[0].step', 'error']],
+        check: (v) => expect('step' in v.sources[1]!.origins[0]!).to.equal(false),
+      },
       { name: 'origin toolName a number', edit: (p) => (org(p).toolName = 1), problems: [['sources[1].origins[0].toolName', 'error']] },
       { name: 'origin toolCallId an object', edit: (p) => (org(p).toolCallId = {}), problems: [['sources[1].origins[0].toolCallId', 'error']] },
       { name: 'origin agentId a boolean', edit: (p) => (org(p).agentId = true), problems: [['sources[1].origins[0].agentId', 'error']] },
-      { name: 'origin subagentRunId a number', edit: (p) => (s1(p).origins[1].subagentRunId = 1), problems: [['sources[1].origins[1].subagentRunId', 'error']] },
-      { name: 'origin subagentSessionId an array', edit: (p) => (s1(p).origins[1].subagentSessionId = []), problems: [['sources[1].origins[1].subagentSessionId', 'error']] },
+      {
+        name: 'origin subagentRunId a number',
+        edit: (p) => (s1(p).origins[1].subagentRunId = 1),
+        problems: [['sources[1].origins[1].subagentRunId', 'error']],
+      },
+      {
+        name: 'origin subagentSessionId an array',
+        edit: (p) => (s1(p).origins[1].subagentSessionId = []),
+        problems: [['sources[1].origins[1].subagentSessionId', 'error']],
+      },
       // metadata level
-      { name: 'metadata value NaN', edit: (p) => (s1(p).metadata.bad = NaN), problems: [['sources[1].metadata.bad', 'error']], check: (v) => expect('bad' in v.sources[1]!.metadata!).to.equal(false) },
+      {
+        name: 'metadata value NaN',
+        edit: (p) => (s1(p).metadata.bad = NaN),
+        problems: [['sources[1].metadata.bad', 'error']],
+        check: (v) => expect('bad' in v.sources[1]!.metadata!).to.equal(false),
+      },
       { name: 'metadata value a function', edit: (p) => (s1(p).metadata.nested.fn = () => 1), problems: [['sources[1].metadata.nested.fn', 'error']] },
-      { name: 'metadata value undefined', edit: (p) => (s1(p).metadata.nested.list[1] = undefined), problems: [['sources[1].metadata.nested.list[1]', 'error']], check: (v) => expect((v.sources[1]!.metadata!.nested as Raw).list).to.deep.equal([1, null, true]) },
+      {
+        name: 'metadata value undefined',
+        edit: (p) => (s1(p).metadata.nested.list[1] = undefined),
+        problems: [['sources[1].metadata.nested.list[1]', 'error']],
+        check: (v) => expect((v.sources[1]!.metadata!.nested as Raw).list).to.deep.equal([1, null, true]),
+      },
       { name: 'metadata key that is not an identifier', edit: (p) => (s1(p).metadata['a b'] = Infinity), problems: [['sources[1].metadata["a b"]', 'error']] },
-      { name: 'metadata forbidden key deep inside', edit: (p) => (s1(p).metadata.nested.prototype = { polluted: true }), problems: [['sources[1].metadata.nested.prototype', 'error']] },
+      {
+        name: 'metadata forbidden key deep inside',
+        edit: (p) => (s1(p).metadata.nested.prototype = { polluted: true }),
+        problems: [['sources[1].metadata.nested.prototype', 'error']],
+      },
     ];
     for (const row of rows) {
       it(row.name, () => {
@@ -285,14 +481,29 @@ describe('parseTurnSources', () => {
       expect(parseTurnSources('{').problems[0]!.message).to.match(/^not valid JSON/);
     });
     it('an object whose getters throw: null and a problem, never an exception', () => {
-      const trap = new Proxy({}, { get: () => { throw new Error('boom'); }, getPrototypeOf: () => { throw new Error('boom'); } });
+      const trap = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+          getPrototypeOf: () => {
+            throw new Error('boom');
+          },
+        },
+      );
       const r = parseTurnSources(trap);
       expect(r.value).to.equal(null);
       expect(pathsOf(r.problems)).to.deep.equal([['', 'error']]);
     });
     it('one source whose getter throws is dropped; the others stay', () => {
       const input = full();
-      Object.defineProperty(input.sources[1], 'title', { enumerable: true, get() { throw new Error('boom'); } });
+      Object.defineProperty(input.sources[1], 'title', {
+        enumerable: true,
+        get() {
+          throw new Error('boom');
+        },
+      });
       const r = parseTurnSources(input);
       expect(r.value!.sources.map((s) => s.id)).to.deep.equal(['jira:MDC-1']);
       expect(pathsOf(r.problems)).to.deep.equal([['sources[1]', 'error']]);
@@ -322,7 +533,7 @@ describe('parseTurnSources', () => {
       const keys = allKeys(r.value);
       for (const bad of ['__proto__', 'constructor', 'prototype', 'polluted']) expect(keys.has(bad), bad).to.equal(false);
       expect(({} as Raw).polluted).to.equal(undefined);
-      expect(Object.prototype.hasOwnProperty('polluted')).to.equal(false);
+      expect(Object.hasOwn(Object.prototype, 'polluted')).to.equal(false);
       expect(Object.getPrototypeOf(Object.prototype)).to.equal(null);
     });
 
@@ -433,7 +644,10 @@ describe('parseTurnSources', () => {
       const r = parseTurnSources(input);
       expect(r.value!.sources[1]!.locations).to.have.length(MAX_ENTRIES_PER_SOURCE);
       expect(r.value!.sources[1]!.origins).to.have.length(MAX_ENTRIES_PER_SOURCE);
-      expect(pathsOf(r.problems)).to.deep.equal([['sources[1].locations', 'warning'], ['sources[1].origins', 'warning']]);
+      expect(pathsOf(r.problems)).to.deep.equal([
+        ['sources[1].locations', 'warning'],
+        ['sources[1].origins', 'warning'],
+      ]);
     });
 
     it(`metadata nested deeper than ${MAX_METADATA_DEPTH} levels is cut, with a warning at the cut`, () => {

@@ -16,6 +16,8 @@ import { presentSources } from '../../src/model/present.js';
 import * as fixtures from '../../stories/fixtures/payloads.js';
 import { payloadArb, runs } from './helpers.js';
 
+// Test payloads are built and then broken at any depth, field by field: typed loosely on purpose.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Raw = Record<string, any>;
 /** What the schema says. */
 type SchemaVerdict = 'valid' | 'invalid';
@@ -38,7 +40,7 @@ const LENIENCIES = {
     schema: 'invalid',
     parser: 'warning',
     reason:
-      'A required field with a safe default is missing or null: `version` (read as 1), `complete` (true), `title` (derived for display), `locations`/`origins` (empty), an origin\'s `sessionId` (\'\') and `turn` (0), an incomplete origin\'s `reason` (\'\'). The parser keeps the entry and warns; producers must still send the field.',
+      "A required field with a safe default is missing or null: `version` (read as 1), `complete` (true), `title` (derived for display), `locations`/`origins` (empty), an origin's `sessionId` ('') and `turn` (0), an incomplete origin's `reason` (''). The parser keeps the entry and warns; producers must still send the field.",
   },
   'unknown-kind': {
     schema: 'invalid',
@@ -53,7 +55,8 @@ const LENIENCIES = {
   'null-optional': {
     schema: 'invalid',
     parser: 'clean',
-    reason: 'An optional field set to null (`uri`, `path`, `snippet`, `metadata`, `discovered`, `incompleteOrigins`, location and origin fields) is read as absent: many serializers write null for "none". The contract says absent, so the schema rejects null.',
+    reason:
+      'An optional field set to null (`uri`, `path`, `snippet`, `metadata`, `discovered`, `incompleteOrigins`, location and origin fields) is read as absent: many serializers write null for "none". The contract says absent, so the schema rejects null.',
   },
   'line-order': {
     schema: 'valid',
@@ -73,17 +76,20 @@ const LENIENCIES = {
   'metadata-known-keys': {
     schema: 'invalid',
     parser: 'clean',
-    reason: 'A metadata key the kit reads (`truncated`, `pageTitle`, `subagents`, …) with the wrong type: the schema types them so producers notice, the parser copies metadata as free-form JSON and display ignores a value of the wrong type.',
+    reason:
+      'A metadata key the kit reads (`truncated`, `pageTitle`, `subagents`, …) with the wrong type: the schema types them so producers notice, the parser copies metadata as free-form JSON and display ignores a value of the wrong type.',
   },
   'empty-session': {
     schema: 'invalid',
     parser: 'clean',
-    reason: 'An empty top-level `sessionId`: the parser accepts any string, but the store (src/host/store.ts) ignores such a payload, so the schema asks for a non-empty one.',
+    reason:
+      'An empty top-level `sessionId`: the parser accepts any string, but the store (src/host/store.ts) ignores such a payload, so the schema asks for a non-empty one.',
   },
   'provisional-flag': {
     schema: 'invalid',
     parser: 'clean',
-    reason: '`provisional` is read by the store, not by the parser (an unknown field to it); only `true` marks a payload provisional. The schema asks for a boolean.',
+    reason:
+      '`provisional` is read by the store, not by the parser (an unknown field to it); only `true` marks a payload provisional. The schema asks for a boolean.',
   },
 } satisfies Record<string, Leniency>;
 
@@ -156,7 +162,16 @@ function full(): Raw {
     complete: false,
     provisional: false,
     sources: [
-      { id: 'jira:MDC-1', kind: 'jira', title: 'MDC-1 First', uri: 'https://jira.example.com/browse/MDC-1', locations: [{ jiraKey: 'MDC-1' }], evidence: 'fetched', origins: [], score: 100 },
+      {
+        id: 'jira:MDC-1',
+        kind: 'jira',
+        title: 'MDC-1 First',
+        uri: 'https://jira.example.com/browse/MDC-1',
+        locations: [{ jiraKey: 'MDC-1' }],
+        evidence: 'fetched',
+        origins: [],
+        score: 100,
+      },
       {
         id: 'file:docs/a.md',
         kind: 'file',
@@ -167,7 +182,17 @@ function full(): Raw {
         locations: [{ path: 'docs/a.md', lineStart: 3, lineEnd: 9, anchor: 'intro', jiraKey: 'MDC-2', confluencePageId: '77' }],
         evidence: 'read',
         origins: [
-          { sessionId: 'sess-1', turn: 3, step: 2, toolCallId: 'call-1', toolName: 'read', agentId: 'main', role: 'subagent', subagentRunId: 'run-1', subagentSessionId: 'sess-1/run-1' },
+          {
+            sessionId: 'sess-1',
+            turn: 3,
+            step: 2,
+            toolCallId: 'call-1',
+            toolName: 'read',
+            agentId: 'main',
+            role: 'subagent',
+            subagentRunId: 'run-1',
+            subagentSessionId: 'sess-1/run-1',
+          },
           { sessionId: 'sess-1', turn: 3, role: 'parent' },
         ],
         score: 90,
@@ -187,7 +212,18 @@ function full(): Raw {
         },
       },
     ],
-    discovered: [{ id: 'web:https://search.example/1', kind: 'web', title: 'Hit', uri: 'https://search.example/1', locations: [], evidence: 'discovered', origins: [], score: 10 }],
+    discovered: [
+      {
+        id: 'web:https://search.example/1',
+        kind: 'web',
+        title: 'Hit',
+        uri: 'https://search.example/1',
+        locations: [],
+        evidence: 'discovered',
+        origins: [],
+        score: 10,
+      },
+    ],
     incompleteOrigins: [{ subagentRunId: 'run-x', provider: 'ext', reason: 'Timed out.' }],
   };
 }
@@ -242,7 +278,9 @@ const FIXTURES: Record<string, { input: () => unknown; expect?: Case['expect'] }
   provisionalPayload: { input: () => fixtures.provisionalPayload },
   malformedPayload: { input: () => fixtures.malformedPayload, expect: 'invalid' },
   generatedPayload: { input: () => fixtures.generatedPayload(700) },
-  generatedSource: { input: () => payload((['file', 'code', 'jira', 'confluence', 'knowledge', 'web', 'other'] as const).map((k, i) => fixtures.generatedSource(k, i))) },
+  generatedSource: {
+    input: () => payload((['file', 'code', 'jira', 'confluence', 'knowledge', 'web', 'other'] as const).map((k, i) => fixtures.generatedSource(k, i))),
+  },
 };
 
 test('the schema is a draft 2020-12 schema that Ajv compiles in strict mode', () => {
@@ -267,7 +305,11 @@ test('every property of the schema has a description for producers', () => {
     for (const key of ['items', 'additionalProperties']) if (n[key] && typeof n[key] === 'object') walk(n[key], `${at}.${key}`);
     if (n.$defs) for (const [key, def] of Object.entries(n.$defs as Raw)) walk(def, `$defs.${key}`);
   };
-  const resolve = (ref: string): Raw => ref.replace(/^#\//, '').split('/').reduce((o: Raw, k) => o[k], schema);
+  const resolve = (ref: string): Raw =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((o: Raw, k) => o[k], schema);
   walk(schema, '');
   assert.deepEqual(missing, []);
 });
@@ -373,12 +415,32 @@ const INVALID: Case[] = [
   { name: 'metadata.pageTitle a number', input: withMetadata({ pageTitle: 1 }), expect: 'metadata-known-keys' },
   // Metadata itself is the first level: an object or array MAX_METADATA_DEPTH keys below it is cut.
   { name: `metadata with an object ${MAX_METADATA_DEPTH} keys deep`, input: withMetadata(nest(MAX_METADATA_DEPTH)), expect: 'metadata-limits' },
-  { name: `metadata of ${MAX_METADATA_VALUES} values`, input: withMetadata(Object.fromEntries(Array.from({ length: MAX_METADATA_VALUES }, (_, i) => [`k${i}`, i]))), expect: 'metadata-limits' },
+  {
+    name: `metadata of ${MAX_METADATA_VALUES} values`,
+    input: withMetadata(Object.fromEntries(Array.from({ length: MAX_METADATA_VALUES }, (_, i) => [`k${i}`, i]))),
+    expect: 'metadata-limits',
+  },
   // limits
-  { name: `${MAX_SOURCES + 1} sources`, input: payload(Array.from({ length: MAX_SOURCES + 1 }, (_, i) => source({ id: `file:docs/${i}.md` }))), expect: 'list-limits' },
-  { name: `${MAX_ENTRIES_PER_SOURCE + 1} locations`, input: payload([source({ locations: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => ({ lineStart: i + 1 })) })]), expect: 'list-limits' },
-  { name: `${MAX_ENTRIES_PER_SOURCE + 1} origins`, input: payload([source({ origins: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => ({ ...origin, step: i })) })]), expect: 'list-limits' },
-  { name: `a metadata array of ${MAX_ENTRIES_PER_SOURCE + 1} entries`, input: withMetadata({ list: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => i) }), expect: 'list-limits' },
+  {
+    name: `${MAX_SOURCES + 1} sources`,
+    input: payload(Array.from({ length: MAX_SOURCES + 1 }, (_, i) => source({ id: `file:docs/${i}.md` }))),
+    expect: 'list-limits',
+  },
+  {
+    name: `${MAX_ENTRIES_PER_SOURCE + 1} locations`,
+    input: payload([source({ locations: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => ({ lineStart: i + 1 })) })]),
+    expect: 'list-limits',
+  },
+  {
+    name: `${MAX_ENTRIES_PER_SOURCE + 1} origins`,
+    input: payload([source({ origins: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => ({ ...origin, step: i })) })]),
+    expect: 'list-limits',
+  },
+  {
+    name: `a metadata array of ${MAX_ENTRIES_PER_SOURCE + 1} entries`,
+    input: withMetadata({ list: Array.from({ length: MAX_ENTRIES_PER_SOURCE + 1 }, (_, i) => i) }),
+    expect: 'list-limits',
+  },
 ];
 
 /** Valid edge cases: both must accept them without a problem. */
@@ -386,7 +448,10 @@ const VALID: Case[] = [
   { name: 'the complete payload', input: full() },
   { name: 'no sources', input: payload([]) },
   { name: 'turn 0', input: payload([], { turn: 0 }) },
-  { name: 'unknown fields everywhere', input: { ...payload([source({ extra: 1, locations: [{ lineStart: 1, note: 'x' }], origins: [{ ...origin, cost: 3 }] })]), host: { name: 'x' } } },
+  {
+    name: 'unknown fields everywhere',
+    input: { ...payload([source({ extra: 1, locations: [{ lineStart: 1, note: 'x' }], origins: [{ ...origin, cost: 3 }] })]), host: { name: 'x' } },
+  },
   { name: 'an empty title and an opaque id', input: payload([source({ id: 'slack:C123/p42', kind: 'other', title: '' })]) },
   { name: 'a repeated id (merged for display)', input: payload([source(), source({ score: 20, evidence: 'discovered' })]) },
   { name: 'a negative and a fractional score', input: payload([source({ score: -5 }), source({ id: 'file:b.md', score: 49.99 })]) },
@@ -396,7 +461,10 @@ const VALID: Case[] = [
   { name: 'provisional true', input: payload([], { provisional: true }) },
   { name: `metadata with an object ${MAX_METADATA_DEPTH - 1} keys deep`, input: withMetadata(nest(MAX_METADATA_DEPTH - 1)) },
   { name: `metadata with a scalar ${MAX_METADATA_DEPTH} keys deep`, input: withMetadata(nest(MAX_METADATA_DEPTH, 'leaf')) },
-  { name: `${MAX_ENTRIES_PER_SOURCE} locations`, input: payload([source({ locations: Array.from({ length: MAX_ENTRIES_PER_SOURCE }, (_, i) => ({ lineStart: i + 1 })) })]) },
+  {
+    name: `${MAX_ENTRIES_PER_SOURCE} locations`,
+    input: payload([source({ locations: Array.from({ length: MAX_ENTRIES_PER_SOURCE }, (_, i) => ({ lineStart: i + 1 })) })]),
+  },
 ];
 
 test(`hand-written payloads: ${INVALID.length} invalid or lenient, ${VALID.length} valid`, () => {
@@ -504,7 +572,15 @@ const WRONG: Record<FieldType, Array<{ value: unknown; expect?: Case['expect'] }
   kind: [{ value: 42 }, { value: {} }, { value: 'slack', expect: 'unknown-kind' }, { value: '', expect: 'unknown-kind' }],
   evidence: [{ value: 42 }, { value: 'fetchd' }, { value: 'READ' }, { value: '' }],
   role: [{ value: 42 }, { value: 'admin' }, { value: 'Parent' }, { value: '' }],
-  version: [{ value: '1' }, { value: 0 }, { value: 1.5 }, { value: -1 }, { value: true }, { value: 2, expect: 'future-version' }, { value: 99, expect: 'future-version' }],
+  version: [
+    { value: '1' },
+    { value: 0 },
+    { value: 1.5 },
+    { value: -1 },
+    { value: true },
+    { value: 2, expect: 'future-version' },
+    { value: 99, expect: 'future-version' },
+  ],
 };
 
 /** The object at `at` inside `root`. */
@@ -580,7 +656,9 @@ test('generated: one strict mutation of a generated payload fails both', () => {
     Object.entries(t.fields).flatMap(([field, spec]) => WRONG[spec.type].filter((w) => w.expect === undefined).map((w) => ({ field, value: w.value }))),
   );
   const sourceFields = TARGETS.find((t) => t.name === 'source')!.fields;
-  const sourceStrict = Object.entries(sourceFields).flatMap(([field, spec]) => WRONG[spec.type].filter((w) => w.expect === undefined).map((w) => ({ field, value: w.value })));
+  const sourceStrict = Object.entries(sourceFields).flatMap(([field, spec]) =>
+    WRONG[spec.type].filter((w) => w.expect === undefined).map((w) => ({ field, value: w.value })),
+  );
   fc.assert(
     fc.property(
       payloadArb.filter((p) => p.sources.length > 0),
@@ -613,12 +691,25 @@ test('the complete example of docs/payload.md passes both and shows what the tex
   assert.equal(view.count, 7);
   assert.deepEqual(
     view.groups.map((g) => [g.kind, g.count]),
-    [['file', 1], ['code', 1], ['jira', 2], ['confluence', 1], ['knowledge', 1], ['web', 1]],
+    [
+      ['file', 1],
+      ['code', 1],
+      ['jira', 2],
+      ['confluence', 1],
+      ['knowledge', 1],
+      ['web', 1],
+    ],
   );
   assert.equal(view.discovered.count, 2);
   const items = view.groups.flatMap((g) => g.items);
-  assert.deepEqual(items.filter((i) => i.partial).map((i) => i.id), ['web:https://www.iso.org/standard/66309.html']);
-  assert.deepEqual(items.filter((i) => i.subagent).map((i) => i.kind), ['jira', 'jira', 'confluence']);
+  assert.deepEqual(
+    items.filter((i) => i.partial).map((i) => i.id),
+    ['web:https://www.iso.org/standard/66309.html'],
+  );
+  assert.deepEqual(
+    items.filter((i) => i.subagent).map((i) => i.kind),
+    ['jira', 'jira', 'confluence'],
+  );
   assert.equal(view.complete, false);
 });
 

@@ -45,16 +45,40 @@ describe('URL helpers', () => {
       });
     }
     it('agrees with how the browser itself resolves an <a href> (seeded)', () => {
-      const pieces = fc.constantFrom('java', 'script', 'JAVA', 'https', 'http', 'mailto', ':', '//', 'example.com', '/a', ' ', '\t', '\n', '\u0000', '\u200B', '&#58;', 'data', 'vb', 'x@y.z', '%0a');
+      const pieces = fc.constantFrom(
+        'java',
+        'script',
+        'JAVA',
+        'https',
+        'http',
+        'mailto',
+        ':',
+        '//',
+        'example.com',
+        '/a',
+        ' ',
+        '\t',
+        '\n',
+        '\u0000',
+        '\u200B',
+        '&#58;',
+        'data',
+        'vb',
+        'x@y.z',
+        '%0a',
+      );
       fc.assert(
-        fc.property(fc.array(pieces, { maxLength: 8 }).map((xs) => xs.join('')), (raw) => {
-          const href = toOpenableUrl(raw);
-          if (href === null) return;
-          const a = document.createElement('a');
-          a.href = href;
-          expect(['http:', 'https:', 'mailto:']).to.include(a.protocol);
-          expect(a.href).to.equal(href);
-        }),
+        fc.property(
+          fc.array(pieces, { maxLength: 8 }).map((xs) => xs.join('')),
+          (raw) => {
+            const href = toOpenableUrl(raw);
+            if (href === null) return;
+            const a = document.createElement('a');
+            a.href = href;
+            expect(['http:', 'https:', 'mailto:']).to.include(a.protocol);
+            expect(a.href).to.equal(href);
+          },
+        ),
         runs(500),
       );
     });
@@ -100,7 +124,10 @@ describe('URL helpers', () => {
       const letters = [...'абвгдежзийклмнопрстуфхцчшщъыьэюяёαβγδεζηθικλμνξοπρστυφχψωäöüßéèçñ中文字日本한국אבגดไท'];
       fc.assert(
         fc.property(fc.array(fc.constantFrom(...letters, 'a', 'b', 'z', '1', '-'), { minLength: 1, maxLength: 20 }), (chars) => {
-          const label = chars.join('').replace(/^-+|-+$/g, '').replace(/--+/g, '-');
+          const label = chars
+            .join('')
+            .replace(/^-+|-+$/g, '')
+            .replace(/--+/g, '-');
           if (!label || /^[a-z0-9-]+$/.test(label)) return;
           let ascii: string;
           try {

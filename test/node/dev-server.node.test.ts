@@ -11,7 +11,12 @@ let server: ViteDevServer;
 let base: string;
 
 before(async () => {
-  server = await createServer({ configFile: `${root}vite.config.ts`, root, logLevel: 'silent', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null } });
+  server = await createServer({
+    configFile: `${root}vite.config.ts`,
+    root,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+  });
   await server.listen();
   const address = server.httpServer!.address() as { port: number };
   base = `http://127.0.0.1:${address.port}/__qa/files`;

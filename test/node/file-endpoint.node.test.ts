@@ -16,6 +16,8 @@ interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  // Read field by field by the assertions, whatever the endpoint answered.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
 }
 
@@ -33,20 +35,29 @@ async function serve(options: Partial<QaFileEndpointOptions> = {}): Promise<numb
 
 function request(port: number, target: string, method = 'GET', body?: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: target, method, headers: body ? { 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(body)) } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = undefined;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method,
+        headers: body ? { 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(body)) } : {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
     req.on('error', reject);
     if (body) req.write(body);
     req.end();
@@ -294,7 +305,15 @@ describe('requests', () => {
   }
 
   test('bad requests: no parameter, repeated parameters, a bad maxBytes, an over-long sessionId', async () => {
-    for (const target of ['/', '/?x=1', '/?path=README.md&path=..%2Fx', '/?path=README.md&maxBytes=-1', '/?path=README.md&maxBytes=1e3', `/?path=README.md&sessionId=${'s'.repeat(300)}`, '/?resolve=a&resolve=b&from=README.md']) {
+    for (const target of [
+      '/',
+      '/?x=1',
+      '/?path=README.md&path=..%2Fx',
+      '/?path=README.md&maxBytes=-1',
+      '/?path=README.md&maxBytes=1e3',
+      `/?path=README.md&sessionId=${'s'.repeat(300)}`,
+      '/?resolve=a&resolve=b&from=README.md',
+    ]) {
       const reply = await request(port, target);
       assert.equal(reply.status, 400, target);
       assert.equal(reply.json.error.code, 'bad-request');

@@ -9,14 +9,7 @@ import * as React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QaFilePreview, QaSourceFooter, QaSourcesPanel } from '../../src/react/index.js';
 import { QaFilePreview as PreviewElement, QaSourceFooter as FooterElement, QaSourcesPanel as PanelElement } from '../../src/index.js';
-import {
-  QaCloseEvent,
-  QaGroupOpenEvent,
-  QaModeChangeEvent,
-  QaRenderedEvent,
-  QaSourceOpenEvent,
-  QaToggleEvent,
-} from '../../src/events.js';
+import { QaCloseEvent, QaGroupOpenEvent, QaModeChangeEvent, QaRenderedEvent, QaSourceOpenEvent, QaToggleEvent } from '../../src/events.js';
 import { createMemoryHost } from '../../src/host/memory.js';
 import { term } from '../../src/i18n/index.js';
 import { referencePayload, singlePayload } from '../../stories/fixtures/payloads.js';
@@ -68,7 +61,17 @@ describe('React wrappers (qa-sources-kit/react)', () => {
   });
 
   it('QaSourcesPanel: props arrive as properties (the payload object itself), and re-renders update them', async () => {
-    const c = await renderReact(React.createElement(QaSourcesPanel, { sources: referencePayload, threshold: 50, locale: 'ru', debug: true, maxPerGroup: 3, className: 'answer-sources', id: 'p1' }));
+    const c = await renderReact(
+      React.createElement(QaSourcesPanel, {
+        sources: referencePayload,
+        threshold: 50,
+        locale: 'ru',
+        debug: true,
+        maxPerGroup: 3,
+        className: 'answer-sources',
+        id: 'p1',
+      }),
+    );
     const el = c.querySelector('qa-sources-panel')!;
     expect(el.sources, 'same object, not a string').to.equal(referencePayload);
     expect(el.threshold).to.equal(50);
@@ -80,12 +83,24 @@ describe('React wrappers (qa-sources-kit/react)', () => {
     const count = shadowOf(el).querySelector('.count-text')!;
     expect(count.textContent!.trim()).to.equal(term('ru', 'sourceCount', { n: expectedView(referencePayload, 50, 3).count }));
 
-    await renderReact(React.createElement(QaSourcesPanel, { sources: referencePayload, threshold: 95, locale: 'zh', debug: false, maxPerGroup: 3, className: 'answer-sources', id: 'p1' }));
+    await renderReact(
+      React.createElement(QaSourcesPanel, {
+        sources: referencePayload,
+        threshold: 95,
+        locale: 'zh',
+        debug: false,
+        maxPerGroup: 3,
+        className: 'answer-sources',
+        id: 'p1',
+      }),
+    );
     expect(c.querySelector('qa-sources-panel'), 'the same element is kept').to.equal(el);
     expect(el.threshold).to.equal(95);
     expect(el.debug).to.equal(false);
     await el.updateComplete;
-    expect(shadowOf(el).querySelector('.count-text')!.textContent!.trim()).to.equal(term('zh', 'sourceCount', { n: expectedView(referencePayload, 95, 3).count }));
+    expect(shadowOf(el).querySelector('.count-text')!.textContent!.trim()).to.equal(
+      term('zh', 'sourceCount', { n: expectedView(referencePayload, 95, 3).count }),
+    );
   });
 
   it('QaSourcesPanel: onQaSourceOpen and onQaClose receive the kit events; a new callback replaces the old one', async () => {
@@ -120,7 +135,9 @@ describe('React wrappers (qa-sources-kit/react)', () => {
     const group = spy<QaGroupOpenEvent>();
     const toggle = spy<QaToggleEvent>();
     const open = spy<QaSourceOpenEvent>();
-    const c = await renderReact(React.createElement(QaSourceFooter, { sources: referencePayload, onQaGroupOpen: group.fn, onQaToggle: toggle.fn, onQaSourceOpen: open.fn }));
+    const c = await renderReact(
+      React.createElement(QaSourceFooter, { sources: referencePayload, onQaGroupOpen: group.fn, onQaToggle: toggle.fn, onQaSourceOpen: open.fn }),
+    );
     const el = c.querySelector('qa-source-footer')!;
     expect(el.sources).to.equal(referencePayload);
     expect(el.expanded).to.equal(false);
@@ -189,7 +206,9 @@ describe('React wrappers (qa-sources-kit/react)', () => {
     expect(close.calls[0]).to.be.instanceOf(QaCloseEvent);
 
     // A new path from React opens that file.
-    await renderReact(React.createElement(QaFilePreview, { ref, host, sessionId: 'react-session', path: 'src/net/retry.ts', ranges: [], onQaRendered: rendered.fn }));
+    await renderReact(
+      React.createElement(QaFilePreview, { ref, host, sessionId: 'react-session', path: 'src/net/retry.ts', ranges: [], onQaRendered: rendered.fn }),
+    );
     await until(() => rendered.calls.some((e) => e.detail.path === 'src/net/retry.ts'), 'qa-rendered of the second file');
     expect(el.path).to.equal('src/net/retry.ts');
     expect(el.currentMode).to.equal('raw');

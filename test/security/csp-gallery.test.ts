@@ -15,10 +15,13 @@ function frameOf(win: StrictWindow): HTMLElement | null {
 }
 
 describe('the gallery page under the strict policy', function () {
-
   it('opens, switches stories, themes and widths without a violation', async () => {
     const first = storyGroups[0]!;
-    const page = await openStrictPage<HTMLElement>('gallery', frameOf, { query: `?story=${first.id}/${first.stories[0]!.id}&theme=dark`, ms: 60_000, width: 1100 });
+    const page = await openStrictPage<HTMLElement>('gallery', frameOf, {
+      query: `?story=${first.id}/${first.stories[0]!.id}&theme=dark`,
+      ms: 60_000,
+      width: 1100,
+    });
     try {
       const { win } = page;
       const doc = win.document;

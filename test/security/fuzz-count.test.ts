@@ -53,8 +53,16 @@ describe('fuzz: panel and footer agree on the count', () => {
 
   it('for any parsed payload and threshold', async function () {
     this.timeout(await fuzzTimeout(240_000));
-    const thresholdArb = fc.oneof({ weight: 3, arbitrary: fc.constant(50) }, { weight: 3, arbitrary: fc.integer({ min: -5, max: 105 }) }, { weight: 1, arbitrary: fc.constantFrom(NaN, -Infinity, Infinity, 0, 49.5) });
-    const inputArb = fc.record({ recipe: fc.oneof({ weight: 3, arbitrary: payloadArb }, { weight: 1, arbitrary: payloadArb.map(asJsonText) }), shared: fc.boolean(), fresh: fc.boolean() });
+    const thresholdArb = fc.oneof(
+      { weight: 3, arbitrary: fc.constant(50) },
+      { weight: 3, arbitrary: fc.integer({ min: -5, max: 105 }) },
+      { weight: 1, arbitrary: fc.constantFrom(NaN, -Infinity, Infinity, 0, 49.5) },
+    );
+    const inputArb = fc.record({
+      recipe: fc.oneof({ weight: 3, arbitrary: payloadArb }, { weight: 1, arbitrary: payloadArb.map(asJsonText) }),
+      shared: fc.boolean(),
+      fresh: fc.boolean(),
+    });
     await checkProperty(
       'panel and footer counts',
       fc.asyncProperty(inputArb, thresholdArb, async ({ recipe, shared, fresh }, threshold) => {

@@ -73,7 +73,15 @@ describe('fuzz: Markdown rendering of hostile text', () => {
       'markdown chunks',
       fc.property(markdownArb, fc.boolean(), fc.boolean(), (source, allowRemoteImages, acceptLinks) => {
         const nonce = Math.random().toString(16).slice(2);
-        const ctx: DecorateContext = { path: 'docs/guide/readme.md', idPrefix: ID_PREFIX, nonce, locale: 'en', allowRemoteImages, pendingLinks: [], codeBlocks: [] };
+        const ctx: DecorateContext = {
+          path: 'docs/guide/readme.md',
+          idPrefix: ID_PREFIX,
+          nonce,
+          locale: 'en',
+          allowRemoteImages,
+          pendingLinks: [],
+          codeBlocks: [],
+        };
         host.container.replaceChildren();
         for (const chunk of renderChunks(source, { nonce })) {
           const found = newFindings();

@@ -34,11 +34,13 @@ function shapeProblem(r: QaParseResult): string | null {
   if (typeof r !== 'object' || r === null || !Array.isArray(r.problems)) return 'not a result';
   if (r.problems.length > MAX_PROBLEMS + 1) return `${r.problems.length} problems listed`;
   for (const p of r.problems) {
-    if (typeof p.path !== 'string' || typeof p.message !== 'string' || (p.severity !== 'error' && p.severity !== 'warning')) return `bad problem ${JSON.stringify(p)}`;
+    if (typeof p.path !== 'string' || typeof p.message !== 'string' || (p.severity !== 'error' && p.severity !== 'warning'))
+      return `bad problem ${JSON.stringify(p)}`;
   }
   const v = r.value;
   if (v === null) return null;
-  if (v.version !== 1 || typeof v.sessionId !== 'string' || !Number.isSafeInteger(v.turn) || v.turn < 0 || typeof v.complete !== 'boolean') return 'bad payload fields';
+  if (v.version !== 1 || typeof v.sessionId !== 'string' || !Number.isSafeInteger(v.turn) || v.turn < 0 || typeof v.complete !== 'boolean')
+    return 'bad payload fields';
   if (!Array.isArray(v.sources) || v.sources.length > MAX_SOURCES) return 'bad sources';
   for (const s of [...v.sources, ...(v.discovered ?? [])]) {
     if (typeof s.id !== 'string' || s.id === '') return `bad id ${String(s.id)}`;
@@ -76,9 +78,21 @@ describe('fuzz: parseTurnSources on arbitrary input', function () {
   it('reads only own fields: a prototype polluted by someone else changes nothing', async function () {
     this.timeout(await fuzzTimeout(240_000));
     const POLLUTION: Record<string, unknown> = {
-      id: 'file:polluted.md', score: 100, kind: 'file', title: 'polluted', sources: [{ id: 'x', score: 100 }], version: 1,
-      metadata: { polluted: true }, locations: [{ lineStart: 1 }], origins: [{ role: 'parent' }], role: 'parent', path: 'polluted.md',
-      uri: 'https://polluted.example/', complete: false, lineStart: 7, subagents: { r1: { label: 'polluted' } },
+      id: 'file:polluted.md',
+      score: 100,
+      kind: 'file',
+      title: 'polluted',
+      sources: [{ id: 'x', score: 100 }],
+      version: 1,
+      metadata: { polluted: true },
+      locations: [{ lineStart: 1 }],
+      origins: [{ role: 'parent' }],
+      role: 'parent',
+      path: 'polluted.md',
+      uri: 'https://polluted.example/',
+      complete: false,
+      lineStart: 7,
+      subagents: { r1: { label: 'polluted' } },
     };
     await checkProperty(
       'parse: polluted prototype ignored',
@@ -106,10 +120,34 @@ describe('fuzz: parseTurnSources on arbitrary input', function () {
   });
 
   it('a throwing entry in a list loses that entry only, not its source or the payload', () => {
-    const hostile = () => new Proxy({}, { getPrototypeOf: () => { throw new Error('hostile'); }, get: () => { throw new Error('hostile'); } });
+    const hostile = () =>
+      new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error('hostile');
+          },
+          get: () => {
+            throw new Error('hostile');
+          },
+        },
+      );
     const r = parseTurnSources({
-      version: 1, sessionId: 's', turn: 1, complete: false,
-      sources: [{ id: 'file:a.md', kind: 'file', title: 'a', score: 90, evidence: 'read', locations: [hostile(), { lineStart: 3, lineEnd: 4 }], origins: [hostile(), { role: 'parent', sessionId: 's', turn: 1 }] }],
+      version: 1,
+      sessionId: 's',
+      turn: 1,
+      complete: false,
+      sources: [
+        {
+          id: 'file:a.md',
+          kind: 'file',
+          title: 'a',
+          score: 90,
+          evidence: 'read',
+          locations: [hostile(), { lineStart: 3, lineEnd: 4 }],
+          origins: [hostile(), { role: 'parent', sessionId: 's', turn: 1 }],
+        },
+      ],
       incompleteOrigins: [hostile(), { reason: 'timeout' }],
     });
     expect(r.value, 'the payload is read').to.not.equal(null);
@@ -117,6 +155,10 @@ describe('fuzz: parseTurnSources on arbitrary input', function () {
     expect(r.value!.sources[0]!.locations).to.deep.equal([{ lineStart: 3, lineEnd: 4 }]);
     expect(r.value!.sources[0]!.origins.map((o) => o.role)).to.deep.equal(['parent']);
     expect(r.value!.incompleteOrigins).to.deep.equal([{ reason: 'timeout' }]);
-    expect(r.problems.filter((p) => p.message === 'could not be read; dropped').map((p) => p.path)).to.deep.equal(['sources[0].locations[0]', 'sources[0].origins[0]', 'incompleteOrigins[0]']);
+    expect(r.problems.filter((p) => p.message === 'could not be read; dropped').map((p) => p.path)).to.deep.equal([
+      'sources[0].locations[0]',
+      'sources[0].origins[0]',
+      'incompleteOrigins[0]',
+    ]);
   });
 });

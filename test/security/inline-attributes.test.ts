@@ -11,7 +11,7 @@ const CASES: Array<[string, string]> = [
   ['<p style="color:red">x</p>', `<p ${P}style="color:red">x</p>`],
   ['<img src=x onerror=alert(1)>', `<img src=x ${P}onerror=alert(1)>`],
   ['<IMG SRC=x ONERROR="a">', `<IMG SRC=x ${P}ONERROR="a">`],
-  ['<div\tstyle\n=\n\'a\' onclick>t</div>', `<div\t${P}style\n=\n'a' ${P}onclick>t</div>`],
+  ["<div\tstyle\n=\n'a' onclick>t</div>", `<div\t${P}style\n=\n'a' ${P}onclick>t</div>`],
   ['<p title="x"style="y">', `<p title="x"${P}style="y">`],
   ['<p/style=a>', `<p/${P}style=a>`],
   ['<a title="<b onclick=x>" href="#">', '<a title="<b onclick=x>" href="#">'],
@@ -49,7 +49,10 @@ describe('defuseInlineAttributes', () => {
   });
 
   it('leaves nothing for the sanitizer to keep', () => {
-    const frag = sanitizeToFragment('<p style="color:red" onclick="x()">a</p><img src="https://e.example/a.png" onerror="x()">', { idPrefix: 't-', nonce: 'n' });
+    const frag = sanitizeToFragment('<p style="color:red" onclick="x()">a</p><img src="https://e.example/a.png" onerror="x()">', {
+      idPrefix: 't-',
+      nonce: 'n',
+    });
     const holder = document.createElement('div');
     holder.append(frag);
     expect(holder.querySelector('[style], [onclick], [onerror]')).to.equal(null);

@@ -30,7 +30,8 @@ function hiddenCharacters(node: ParentNode): string[] {
   const walk = (r: ParentNode) => {
     const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-      if (HIDDEN.test(t.textContent ?? '') && !t.parentElement?.closest('style')) out.push(`text ${JSON.stringify(t.textContent)} in <${t.parentElement?.localName}.${t.parentElement?.className}>`);
+      if (HIDDEN.test(t.textContent ?? '') && !t.parentElement?.closest('style'))
+        out.push(`text ${JSON.stringify(t.textContent)} in <${t.parentElement?.localName}.${t.parentElement?.className}>`);
     }
     for (const el of r.querySelectorAll('*')) {
       for (const a of ATTRIBUTES) {
@@ -56,14 +57,59 @@ const payload = {
   ...hostilePayload,
   sources: [
     ...hostilePayload.sources,
-    { id: 'file:spoof-path', kind: 'file', title: 'x', path: 'docs/\u2066evil\u2069/\u200Breport\uFEFF.md', locations: [{ path: 'docs/\u202Dother\u202C.md', lineStart: 3, lineEnd: 4 }], evidence: 'read', origins: [{ ...parent, toolName: 'read\u202E_file' }], score: 100 },
-    { id: 'code:tags', kind: 'code', title: 'x', path: 'src/ta\u{E0041}\u{E0042}gs\u200E.ts', locations: [{ lineStart: 1, lineEnd: 2, anchor: 'sec\u200Ftion' }], evidence: 'read', origins: [parent], score: 100 },
-    { id: 'web:spoofed-title', kind: 'web', title: 'Bank \u202Emoc.knab\u202C login', uri: 'https://bank.example/\u202Epath', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
-    { id: 'jira:SPOOF-1', kind: 'jira', title: 'SPOOF-1 \u061Csummary\u200F', locations: [{ jiraKey: 'SPOOF-1' }], evidence: 'fetched', origins: [{ ...parent, role: 'subagent' as const, subagentRunId: 'r\u202E1' }], score: 100, metadata: { subagents: { 'r\u202E1': { label: 'Search \u2067Jira\u2069' } } } },
+    {
+      id: 'file:spoof-path',
+      kind: 'file',
+      title: 'x',
+      path: 'docs/\u2066evil\u2069/\u200Breport\uFEFF.md',
+      locations: [{ path: 'docs/\u202Dother\u202C.md', lineStart: 3, lineEnd: 4 }],
+      evidence: 'read',
+      origins: [{ ...parent, toolName: 'read\u202E_file' }],
+      score: 100,
+    },
+    {
+      id: 'code:tags',
+      kind: 'code',
+      title: 'x',
+      path: 'src/ta\u{E0041}\u{E0042}gs\u200E.ts',
+      locations: [{ lineStart: 1, lineEnd: 2, anchor: 'sec\u200Ftion' }],
+      evidence: 'read',
+      origins: [parent],
+      score: 100,
+    },
+    {
+      id: 'web:spoofed-title',
+      kind: 'web',
+      title: 'Bank \u202Emoc.knab\u202C login',
+      uri: 'https://bank.example/\u202Epath',
+      locations: [],
+      evidence: 'fetched',
+      origins: [parent],
+      score: 100,
+    },
+    {
+      id: 'jira:SPOOF-1',
+      kind: 'jira',
+      title: 'SPOOF-1 \u061Csummary\u200F',
+      locations: [{ jiraKey: 'SPOOF-1' }],
+      evidence: 'fetched',
+      origins: [{ ...parent, role: 'subagent' as const, subagentRunId: 'r\u202E1' }],
+      score: 100,
+      metadata: { subagents: { 'r\u202E1': { label: 'Search \u2067Jira\u2069' } } },
+    },
     { id: 'web:zw-host', kind: 'web', title: '', uri: 'https://exa\u200Bmple\uFEFF.com/zw', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
     { id: 'web:tag-host', kind: 'web', title: '', uri: 'https://exa\u{E0041}mple.com/tags', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
     { id: 'web:rtl', kind: 'web', title: 'שלום עולם 2024', uri: 'https://he.example/a', locations: [], evidence: 'fetched', origins: [parent], score: 100 },
-    { id: 'file:rtl-ranges', kind: 'file', title: 'x', path: 'docs/מדריך.md', locations: [{ lineStart: 12, lineEnd: 18 }], evidence: 'read', origins: [parent], score: 100 },
+    {
+      id: 'file:rtl-ranges',
+      kind: 'file',
+      title: 'x',
+      path: 'docs/מדריך.md',
+      locations: [{ lineStart: 12, lineEnd: 18 }],
+      evidence: 'read',
+      origins: [parent],
+      score: 100,
+    },
   ],
 };
 
@@ -85,7 +131,8 @@ describe('display spoofing', function () {
 
     it('shows them as markers in names: file names, paths, locations, keys', () => {
       const text = shadowOf(panel).textContent!;
-      for (const marker of ['⟦U+2066⟧', '⟦U+200B⟧', '⟦U+FEFF⟧', '⟦U+202D⟧', '⟦U+E0041⟧', '⟦U+200E⟧', '⟦U+200F⟧', '⟦U+202E⟧']) expect(text, marker).to.contain(marker);
+      for (const marker of ['⟦U+2066⟧', '⟦U+200B⟧', '⟦U+FEFF⟧', '⟦U+202D⟧', '⟦U+E0041⟧', '⟦U+200E⟧', '⟦U+200F⟧', '⟦U+202E⟧'])
+        expect(text, marker).to.contain(marker);
     });
 
     it('isolates every piece of untrusted text', () => {
@@ -168,7 +215,9 @@ describe('display spoofing', function () {
       const host = createMemoryHost({ 'docs/spoof.md': doc });
       let done!: () => void;
       const rendered = new Promise<void>((resolve) => (done = resolve));
-      const frame = await mount(html`<qa-file-preview .host=${host} path="docs/spoof.md" mode="rendered" @qa-rendered=${() => done()}></qa-file-preview>`, { lang: 'en' });
+      const frame = await mount(html`<qa-file-preview .host=${host} path="docs/spoof.md" mode="rendered" @qa-rendered=${() => done()}></qa-file-preview>`, {
+        lang: 'en',
+      });
       const el = frame.querySelector('qa-file-preview') as QaFilePreview;
       el.style.setProperty('block-size', '500px');
       el.style.setProperty('inline-size', '600px');
@@ -210,7 +259,9 @@ describe('display spoofing', function () {
     });
 
     it('a Markdown link whose text names another host shows the real one; a look-alike host shows its ASCII form', async () => {
-      const el = await renderDoc('[https://github.com/login](https://evil.example/login) · [paypal.com](https://xn--pypal-4ve.com/) · [docs](https://xn--pple-43d.com/) · [www.example.com](https://www.example.com/a)\n');
+      const el = await renderDoc(
+        '[https://github.com/login](https://evil.example/login) · [paypal.com](https://xn--pypal-4ve.com/) · [docs](https://xn--pple-43d.com/) · [www.example.com](https://www.example.com/a)\n',
+      );
       const links = [...root(el).querySelectorAll('[part="markdown"] a')];
       const chip = (i: number) => links[i]!.querySelector('.qa-link-host')?.textContent ?? null;
       expect(chip(0)).to.equal('evil.example');

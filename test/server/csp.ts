@@ -24,8 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { createFileEndpoint } from '../../src/node/file-endpoint.js';
 import { refusedPayload, repositoryPayload } from '../../stories/fixtures/workspace.js';
 import { KIT_POLICY_NAMES, STRICT_CSP } from '../security/policy.js';
+import type { Context } from 'koa';
 
-type Middleware = (ctx: any, next: () => Promise<unknown>) => unknown;
+type Middleware = (ctx: Context, next: () => Promise<unknown>) => unknown;
 
 export { KIT_POLICY_NAMES, STRICT_CSP };
 
@@ -60,14 +61,14 @@ function galleryPage(): string {
   return index.replace('<head>', `<head>\n    <script src="${FIRST_SCRIPT}"></script>`);
 }
 
-function sendPage(ctx: any, body: string): void {
+function sendPage(ctx: Context, body: string): void {
   ctx.set('Content-Security-Policy', STRICT_CSP);
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = body;
 }
 
-function raw(ctx: any, handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<unknown> {
+function raw(ctx: Context, handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<unknown> {
   ctx.respond = false;
   return Promise.resolve(handler(ctx.req, ctx.res));
 }

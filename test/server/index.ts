@@ -13,8 +13,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFileEndpoint } from '../../src/node/file-endpoint.js';
 import { createTestWorkspace } from './workspace.js';
 import { cspMiddleware } from './csp.js';
+import type { Context } from 'koa';
 
-type Middleware = (ctx: any, next: () => Promise<unknown>) => unknown;
+type Middleware = (ctx: Context, next: () => Promise<unknown>) => unknown;
 
 /** Where the browser tests find the file endpoint. */
 export const TEST_FILE_ENDPOINT = '/__qa/files';
@@ -33,7 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const fileEndpoint = createFileEndpoint({ root: workspace.root, maxBytes: TEST_ENDPOINT_MAX_BYTES });
 
 /** Hand a request to a plain Node handler. */
-function raw(ctx: any, handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<unknown> {
+function raw(ctx: Context, handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<unknown> {
   ctx.respond = false;
   return Promise.resolve(handler(ctx.req, ctx.res));
 }
@@ -55,7 +56,7 @@ const WRONG_SHAPES: unknown[] = [
   { error: null },
 ];
 
-const testRoutes: Record<string, (ctx: any) => unknown> = {
+const testRoutes: Record<string, (ctx: Context) => unknown> = {
   '/__qa/test/garbage': (ctx) =>
     raw(ctx, (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -14,7 +14,6 @@ sheet.rel = 'stylesheet';
 sheet.href = '/stories/gallery.css';
 document.head.append(sheet);
 
-
 function applyTheme(theme: string): void {
   document.documentElement.dataset.theme = theme;
   document.body.classList.toggle('dsh', theme.startsWith('dsh'));

@@ -9,7 +9,25 @@ const encoded = (s: string) => new TextEncoder().encode(s).byteLength;
 
 describe('utf8ByteLength', () => {
   it('counts like TextEncoder on a table of edge cases', () => {
-    const table = ['', 'a', 'plain ASCII only', 'é', 'aé', '€', 'a€b', '😀', 'x😀y', '\uD800', 'a\uDC00b', '\uD83D', 'é\uD83Dx', 'ok\u0000', 'Привет', '中文ab', 'a'.repeat(10_000) + 'é'];
+    const table = [
+      '',
+      'a',
+      'plain ASCII only',
+      'é',
+      'aé',
+      '€',
+      'a€b',
+      '😀',
+      'x😀y',
+      '\uD800',
+      'a\uDC00b',
+      '\uD83D',
+      'é\uD83Dx',
+      'ok\u0000',
+      'Привет',
+      '中文ab',
+      'a'.repeat(10_000) + 'é',
+    ];
     for (const s of table) expect(utf8ByteLength(s), JSON.stringify(s)).to.equal(encoded(s));
   });
 

@@ -109,26 +109,59 @@ describe('checkWorkspacePath', () => {
   it('no generated input yields a path that climbs, is absolute, or carries a separator or NUL', () => {
     const pieces = fc.constantFrom('..', '.', '', '/', '\\', '%2e', '%2f', '%00', '\u0000', 'a', 'b.md', 'C:', ':', ' ', '~', '．', '%', '..%2f', '//');
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(pieces, { maxLength: 12 }).map((a) => a.join(''))), (input) => {
-        const c = checkWorkspacePath(input);
-        if (!c.ok) return true;
-        return (
-          !c.path.startsWith('/') &&
-          !c.path.includes('\\') &&
-          !c.path.includes('\u0000') &&
-          c.segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/^[. ]+$/.test(s)) &&
-          c.segments.join('/') === c.path &&
-          checkWorkspacePath(c.path).ok
-        );
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces, { maxLength: 12 }).map((a) => a.join('')),
+        ),
+        (input) => {
+          const c = checkWorkspacePath(input);
+          if (!c.ok) return true;
+          return (
+            !c.path.startsWith('/') &&
+            !c.path.includes('\\') &&
+            !c.path.includes('\u0000') &&
+            c.segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/^[. ]+$/.test(s)) &&
+            c.segments.join('/') === c.path &&
+            checkWorkspacePath(c.path).ok
+          );
+        },
+      ),
       { seed: SEED, numRuns: 3_000 },
     );
   });
 });
 
 describe('deny list', () => {
-  const denied = ['.git', '.git/config', 'a/.git/HEAD', '.env', '.env.production', 'a/.ENV.local', 'cert.pem', 'keys/cert.PEM', 'x.key', 'id_rsa', 'id_rsa.pub', 'home/.ssh/config', 'id_ed25519', 'store.p12', '.npmrc'];
-  const allowed = ['README.md', 'git/config', '.github/workflows/ci.yml', '.gitignore', 'environment.md', 'docs/env.md', 'keys.md', 'pem.txt', 'my_id_rsa_notes.md', 'a.keys'];
+  const denied = [
+    '.git',
+    '.git/config',
+    'a/.git/HEAD',
+    '.env',
+    '.env.production',
+    'a/.ENV.local',
+    'cert.pem',
+    'keys/cert.PEM',
+    'x.key',
+    'id_rsa',
+    'id_rsa.pub',
+    'home/.ssh/config',
+    'id_ed25519',
+    'store.p12',
+    '.npmrc',
+  ];
+  const allowed = [
+    'README.md',
+    'git/config',
+    '.github/workflows/ci.yml',
+    '.gitignore',
+    'environment.md',
+    'docs/env.md',
+    'keys.md',
+    'pem.txt',
+    'my_id_rsa_notes.md',
+    'a.keys',
+  ];
   for (const p of denied) it(`default denies ${p}`, () => expect(isDeniedPath(p)).to.equal(true));
   for (const p of allowed) it(`default allows ${p}`, () => expect(isDeniedPath(p)).to.equal(false));
 

@@ -29,7 +29,19 @@ function pointAtNumber(el: Element, type: 'pointerdown' | 'pointerup', n: number
   const g = gutter.getBoundingClientRect();
   const r = row.getBoundingClientRect();
   gutter.dispatchEvent(
-    new PointerEvent(type, { bubbles: true, composed: true, cancelable: true, button: 0, buttons: type === 'pointerdown' ? 1 : 0, pointerId: 1, pointerType: 'mouse', isPrimary: true, clientX: g.left + g.width / 2, clientY: r.top + r.height / 2, shiftKey: shift }),
+    new PointerEvent(type, {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      button: 0,
+      buttons: type === 'pointerdown' ? 1 : 0,
+      pointerId: 1,
+      pointerType: 'mouse',
+      isPrimary: true,
+      clientX: g.left + g.width / 2,
+      clientY: r.top + r.height / 2,
+      shiftKey: shift,
+    }),
   );
   return true;
 }
@@ -107,7 +119,9 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   pointAtNumber(el, 'pointerdown', to, true);
   pointAtNumber(el, 'pointerup', to, true);
   await el.updateComplete;
-  const copyButton = Array.from(el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.selection-bar button')).find((b) => /copy lines/i.test(b.textContent ?? ''));
+  const copyButton = Array.from(el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.selection-bar button')).find((b) =>
+    /copy lines/i.test(b.textContent ?? ''),
+  );
   copyButton?.click();
   await el.updateComplete;
   const t2end = performance.now();

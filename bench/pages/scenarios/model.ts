@@ -19,7 +19,11 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     mark(`${label}-parsed`);
     const view = presentSources(value, { threshold: 50 });
     mark(`${label}-end`);
-    return { total: measure(label, `${label}-start`, `${label}-end`), parse: measure(`${label}-parse`, `${label}-start`, `${label}-parsed`), count: view.count };
+    return {
+      total: measure(label, `${label}-start`, `${label}-end`),
+      parse: measure(`${label}-parse`, `${label}-start`, `${label}-parsed`),
+      count: view.count,
+    };
   };
   profileStart('first-call');
   const cold = once('model-cold');

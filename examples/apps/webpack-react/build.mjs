@@ -10,7 +10,13 @@ const config = {
   mode: 'production',
   context: here('.'),
   entry: './src/main.tsx',
-  output: { path: here('./dist'), filename: 'assets/[name].[contenthash].js', chunkFilename: 'assets/[name].[contenthash].js', assetModuleFilename: 'assets/[name].[contenthash][ext]', clean: true },
+  output: {
+    path: here('./dist'),
+    filename: 'assets/[name].[contenthash].js',
+    chunkFilename: 'assets/[name].[contenthash].js',
+    assetModuleFilename: 'assets/[name].[contenthash][ext]',
+    clean: true,
+  },
   resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
   module: {
     rules: [

@@ -16,15 +16,23 @@ import { isBinaryMime, isMarkdownPath, languageForPath, languageName } from '../
 import { rootRelative } from '../../workspace/links.js';
 import { basename, extensionOf } from '../../workspace/paths.js';
 import { QaCloseEvent, QaModeChangeEvent, QaRangeSelectEvent, QaRenderedEvent, QaSourceOpenEvent, type QaPreviewMode } from '../../events.js';
-import { icons } from '../shared/icons.js';
+import { icons, previewIcons } from '../shared/icons.js';
 import { LocalizeController } from '../shared/localize.js';
 import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { previewStyles } from './file-preview.styles.js';
 import { renderActionButton, renderBreadcrumb, renderFacts, renderModeToggle, renderToggleButton, type FileFacts } from './header.js';
 import { actionFor, keysOf, withKey, type PreviewAction } from './keys.js';
-import { previewIcons } from './preview-icons.js';
-import { renderError, renderKeysHelp, renderNotices, renderRangesBar, renderSelectionBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
+import {
+  renderError,
+  renderKeysHelp,
+  renderNotices,
+  renderRangesBar,
+  renderSelectionBar,
+  renderSkeleton,
+  renderStateNotice,
+  renderTooLarge,
+} from './states.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
@@ -617,7 +625,8 @@ export class QaFilePreview extends LitElement {
   private scrollToFragment(fragment: string): void {
     const root = this.markdownRef.value;
     if (!root) return;
-    const target = root.querySelector<HTMLElement>(`[id="${CSS.escape(this.idPrefix + fragment)}"]`) ?? root.querySelector<HTMLElement>(`[id="${CSS.escape(fragment)}"]`);
+    const target =
+      root.querySelector<HTMLElement>(`[id="${CSS.escape(this.idPrefix + fragment)}"]`) ?? root.querySelector<HTMLElement>(`[id="${CSS.escape(fragment)}"]`);
     if (target) this.scrollWithin(target);
   }
 
@@ -808,7 +817,12 @@ export class QaFilePreview extends LitElement {
     const host = this.host;
     if (host && typeof host.openFullView === 'function') {
       try {
-        host.openFullView({ sessionId: this.sessionId, path: this.file?.path ?? this.path ?? '', ranges: this.ranges.map((r) => ({ ...r })), mode: this.currentMode });
+        host.openFullView({
+          sessionId: this.sessionId,
+          path: this.file?.path ?? this.path ?? '',
+          ranges: this.ranges.map((r) => ({ ...r })),
+          mode: this.currentMode,
+        });
       } catch {
         // A host hook that fails leaves the preview as it is.
       }
@@ -901,7 +915,7 @@ export class QaFilePreview extends LitElement {
   /** The link to the selected lines: the host's (`linkForRange`), else this page's address with `#L10-L20`. */
   lineLink(range: QaLineRange): string {
     const path = this.file?.path ?? this.path ?? '';
-    let link: string | null = null;
+    let link: string | null;
     try {
       const made: unknown = this.host?.linkForRange?.({ sessionId: this.sessionId, path, lineStart: range.lineStart, lineEnd: range.lineEnd });
       link = typeof made === 'string' && made !== '' ? made : null;
@@ -988,9 +1002,19 @@ export class QaFilePreview extends LitElement {
     return html`${this.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
       ${isMarkdownPath(path) && ready ? renderModeToggle(this.currentMode, this.overRenderLimit || this.renderFailed || this.tooComplex, t, (m) => this.onToggle(m)) : nothing}
       ${ready ? this.find.renderButton(t) : nothing}
-      ${ready && this.currentMode === 'raw'
-        ? renderToggleButton({ label: t('wrapLines'), title: withKey(t('wrapLines'), 'wrap'), keys: keysOf('wrap'), pressed: this.wrapped, icon: previewIcons.wrap(), cls: 'wrap-button wide-only', onClick: () => this.setWrap(!this.wrapped) })
-        : nothing}
+      ${
+        ready && this.currentMode === 'raw'
+          ? renderToggleButton({
+              label: t('wrapLines'),
+              title: withKey(t('wrapLines'), 'wrap'),
+              keys: keysOf('wrap'),
+              pressed: this.wrapped,
+              icon: previewIcons.wrap(),
+              cls: 'wrap-button wide-only',
+              onClick: () => this.setWrap(!this.wrapped),
+            })
+          : nothing
+      }
       ${renderActionButton({
         label: this.fullView ? t('exitFullView') : t('openFullView'),
         title: withKey(this.fullView ? t('exitFullView') : t('openFullView'), 'full-view'),
@@ -1106,12 +1130,14 @@ export class QaFilePreview extends LitElement {
     const mode = this.currentMode;
     const name = shownName(this.file!.path);
     const renderable = isMarkdownPath(this.file!.path) && !this.overRenderLimit;
-    return html`${renderable
+    return html`${
+      renderable
         ? html`<div class="md-scroll" role="region" aria-label=${`${t('rendered')}: ${name}`} tabindex="0" ?hidden=${mode !== 'rendered'}>
             <div class="qa-bands" aria-hidden="true" ${ref(this.bandsRef)}></div>
             <div class="qa-markdown" part="markdown" ${ref(this.markdownRef)} @click=${(e: MouseEvent) => this.onMarkdownClick(e)}></div>
           </div>`
-        : nothing}
+        : nothing
+    }
       <div class="raw" part="raw" data-wrap=${this.wrapped ? 'on' : 'off'} ?hidden=${mode !== 'raw'} ${ref(this.rawRef)}></div>
       <div class="raw-ruler" part="ruler" ?hidden=${mode !== 'raw'} ${ref(this.rulerRef)}></div>`;
   }

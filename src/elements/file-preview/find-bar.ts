@@ -12,9 +12,8 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import { TextSearch, isGoToQuery, lineOffsets, matchesInLine, parseGoToLine, type FindMatch } from '../../model/find.js';
 import type { QaLineRange } from '../../model/display.js';
 import type { QaTerms } from '../../i18n/types.js';
-import { icons } from '../shared/icons.js';
+import { icons, previewIcons } from '../shared/icons.js';
 import { keysOf, withKey } from './keys.js';
-import { previewIcons } from './preview-icons.js';
 import type { RawView } from './raw-view.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
@@ -251,7 +250,35 @@ export class RawFindTarget implements FindTarget {
 }
 
 /** Elements that flow inside a block: their text joins the text around them. */
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'label']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'label',
+]);
 /** Text never searched in Rendered: controls and what is hidden from readers. */
 const SKIP = 'button, script, style, template, [aria-hidden="true"], [hidden]';
 

@@ -107,7 +107,15 @@ export function renderFacts(facts: FileFacts, t: Translate): TemplateResult {
 }
 
 /** A header button that toggles (Wrap lines): `aria-pressed`, its key in the tooltip. */
-export function renderToggleButton(opts: { label: string; title: string; keys?: string; pressed: boolean; icon: TemplateResult | unknown; cls: string; onClick: () => void }): TemplateResult {
+export function renderToggleButton(opts: {
+  label: string;
+  title: string;
+  keys?: string;
+  pressed: boolean;
+  icon: TemplateResult | unknown;
+  cls: string;
+  onClick: () => void;
+}): TemplateResult {
   return html`<button
     part="button"
     class=${`icon-button ${opts.cls}`}
@@ -123,7 +131,16 @@ export function renderToggleButton(opts: { label: string; title: string; keys?: 
 }
 
 /** A header button for an action, its key in the tooltip and `aria-keyshortcuts`. */
-export function renderActionButton(opts: { label: string; title: string; keys?: string; disabled?: boolean; expanded?: boolean; icon: TemplateResult | unknown; cls: string; onClick: () => void }): TemplateResult {
+export function renderActionButton(opts: {
+  label: string;
+  title: string;
+  keys?: string;
+  disabled?: boolean;
+  expanded?: boolean;
+  icon: TemplateResult | unknown;
+  cls: string;
+  onClick: () => void;
+}): TemplateResult {
   return html`<button
     part="button"
     class=${`icon-button ${opts.cls}`}

@@ -57,7 +57,11 @@ export const PREVIEW_KEYS: readonly PreviewKey[] = [
 function typing(e: KeyboardEvent): boolean {
   const t = e.composedPath()[0];
   if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(t.type));
+  return (
+    t.isContentEditable ||
+    t instanceof HTMLTextAreaElement ||
+    (t instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(t.type))
+  );
 }
 
 /** True when `e` is the key written `combo` (`Control+Shift+V`, `Alt+ArrowDown`, `?`, `F`). */

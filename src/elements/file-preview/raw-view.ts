@@ -62,10 +62,17 @@ export interface RawViewOptions {
  * difference. The markers only stand in for the characters: copying yields
  * the real text.
  */
-export function renderLine(text: string, tokens: TokenLine | undefined, into: HTMLElement, bidiLabel: string | null, invisibleLabel: string | null = null): void {
+export function renderLine(
+  text: string,
+  tokens: TokenLine | undefined,
+  into: HTMLElement,
+  bidiLabel: string | null,
+  invisibleLabel: string | null = null,
+): void {
   renderTokens(text, tokens, into, into.ownerDocument);
   if (bidiLabel !== null && BIDI_CONTROL.test(text) && revealCharacters(into, BIDI_CONTROL, 'bidi', bidiLabel)) into.classList.add('has-bidi');
-  if (invisibleLabel !== null && INVISIBLE_CHARACTER.test(text) && revealCharacters(into, INVISIBLE_CHARACTER, 'bidi invisible', invisibleLabel)) into.classList.add('has-bidi');
+  if (invisibleLabel !== null && INVISIBLE_CHARACTER.test(text) && revealCharacters(into, INVISIBLE_CHARACTER, 'bidi invisible', invisibleLabel))
+    into.classList.add('has-bidi');
 }
 
 export class RawView {
@@ -401,7 +408,14 @@ export class RawView {
       // Wrapped rows: the same rule, in pixels.
       const tall = this.topOf(end) - this.topOf(start - 1);
       const above = (c: number) => this.topOf(start - 1) - this.topOf(Math.max(0, start - 1 - c));
-      context = tall + above(CONTEXT_LINES) <= h ? CONTEXT_LINES : tall + above(MIN_CONTEXT_LINES) <= h ? MIN_CONTEXT_LINES : this.heightOf(start - 1) + above(1) <= h ? 1 : 0;
+      context =
+        tall + above(CONTEXT_LINES) <= h
+          ? CONTEXT_LINES
+          : tall + above(MIN_CONTEXT_LINES) <= h
+            ? MIN_CONTEXT_LINES
+            : this.heightOf(start - 1) + above(1) <= h
+              ? 1
+              : 0;
     }
     const target = Math.max(0, this.topOf(Math.max(0, start - 1 - context)) + PAD_TOP);
     if (this.height === null) this.pendingTop = target;
@@ -419,7 +433,6 @@ export class RawView {
     const at = this.scroller.scrollTop;
     if (at < top - 0.5 && at > PAD_TOP) this.scroller.scrollTop = at - ((at - PAD_TOP) % LINE_HEIGHT);
   }
-
 
   /** 0-based [first, end) of the lines in the viewport. */
   visible(): [number, number] {
@@ -550,7 +563,9 @@ export class RawView {
     if (key === this.gutterKey) return;
     this.gutterKey = key;
     // A wrapped line's number is followed by an empty line per extra row, so numbers stay beside their lines.
-    const label = this.tops ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1)) : (i: number) => String(i + 1);
+    const label = this.tops
+      ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1))
+      : (i: number) => String(i + 1);
     const place = (el: HTMLElement, a: number, b: number) => {
       el.dataset.lines = Array.from({ length: b - a }, (_, i) => label(a + i)).join('\n');
       el.style.setProperty('top', `${this.topOf(a)}px`);

@@ -8,8 +8,7 @@ import { formatBytes } from '../../i18n/index.js';
 import type { QaTerms } from '../../i18n/types.js';
 import { formatRange, type QaLineRange } from '../../model/display.js';
 import type { QaPreviewMode } from '../../events.js';
-import { icons } from '../shared/icons.js';
-import { previewIcons } from './preview-icons.js';
+import { icons, previewIcons } from '../shared/icons.js';
 import { PREVIEW_KEYS, showKey, type PreviewAction } from './keys.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
@@ -53,12 +52,14 @@ export function renderTooLarge(
     <div>
       <p class="title">${t('tooLarge')}</p>
       ${info.size !== null ? html`<p>${t('tooLargeDetail', { size: formatBytes(info.size, info.lang), limit: formatBytes(info.limit, info.lang) })}</p>` : nothing}
-      ${info.excerpt
-        ? html`<div class="actions">
+      ${
+        info.excerpt
+          ? html`<div class="actions">
             <button part="button" class="button" type="button" @click=${actions.openExcerpt}>${icons.lines()}${t('openRawExcerpt')}</button>
             <button part="button" class="button" type="button" @click=${actions.download}>${icons.download()}${t('download')}</button>
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>
   </div>`;
 }
@@ -89,8 +90,9 @@ export function renderRangesBar(
     <button part="chip" class="chip" type="button" aria-label=${label} title=${label} @click=${actions.jump}>
       ${icons.lines()}<span class="chip-full" aria-hidden="true">${label}</span><span class="chip-short" aria-hidden="true">${formatRange(range)}</span>
     </button>
-    ${many
-      ? html`<span class="range-nav">
+    ${
+      many
+        ? html`<span class="range-nav">
           <span class="range-count" aria-live="polite">${t('rangeOf', { n: current + 1, total: ranges.length })}</span>
           <button part="button" class="icon-button small" type="button" title=${`${t('previousRange')} (Shift+F8)`} aria-label=${t('previousRange')} aria-keyshortcuts="Shift+F8 Alt+ArrowUp" @click=${() => actions.step(-1)}>
             ${previewIcons.up()}
@@ -99,13 +101,16 @@ export function renderRangesBar(
             ${previewIcons.down()}
           </button>
         </span>`
-      : nothing}
-    ${mode === 'rendered'
-      ? html`<button part="button" class="link-button" type="button" title=${t('blocksMarked')} @click=${() => actions.viewRaw(range)}>
+        : nothing
+    }
+    ${
+      mode === 'rendered'
+        ? html`<button part="button" class="link-button" type="button" title=${t('blocksMarked')} @click=${() => actions.viewRaw(range)}>
             ${t('viewRawAt', { range: formatRange(range) })}
           </button>
           <span class="ranges-note">${t('blocksMarked')}</span>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 
@@ -148,9 +153,11 @@ export function renderKeysHelp(
         const label = opts.label?.(k.action) ?? t(k.term);
         const keys = html`<span class="keys">${k.keys.map((c, i) => html`${i ? html`<span class="or" aria-hidden="true">/</span>` : nothing}<kbd>${showKey(c)}</kbd>`)}</span>`;
         return html`<li>
-          ${k.listedOnly
-            ? html`<span class="keys-action">${label}</span>`
-            : html`<button class="keys-action" type="button" data-action=${k.action} aria-keyshortcuts=${k.keys.join(' ')} ?disabled=${!opts.can(k.action)} @click=${() => actions.run(k.action)}>${label}</button>`}
+          ${
+            k.listedOnly
+              ? html`<span class="keys-action">${label}</span>`
+              : html`<button class="keys-action" type="button" data-action=${k.action} aria-keyshortcuts=${k.keys.join(' ')} ?disabled=${!opts.can(k.action)} @click=${() => actions.run(k.action)}>${label}</button>`
+          }
           ${keys}
         </li>`;
       })}

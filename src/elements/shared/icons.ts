@@ -26,6 +26,22 @@ const PATHS = {
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   retry: 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4',
   lines: 'M4 6h16M4 12h16M4 18h10',
+  // The preview's own controls (navigator, selection, find, view).
+  up: 'm6 15 6-6 6 6',
+  down: 'm6 9 6 6 6-6',
+  copy: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V6a2 2 0 0 1 2-2h9',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  search: 'M4.5 11a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0-13 0M16 16l4.5 4.5',
+  matchCase: 'M2.5 18 7 6l4.5 12M4.2 13.5h5.6M20.5 11.5V18M20.5 14.2a3 3 0 1 1-3-2.7 3 3 0 0 1 3 2.7Z',
+  wholeWord: 'M3 6v12M21 6v12M7 17l2.5-8 2.5 8 2.5-8 2.5 8',
+  /** Wrap lines: a line that turns back under itself. */
+  wrap: 'M4 6h16M4 12h13a3 3 0 0 1 0 6h-4M15 16l-2 2 2 2M4 18h5',
+  /** Open in full view: four corners pointing out. */
+  fullView: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  /** Exit full view: four corners pointing in. */
+  exitFullView: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  /** Keyboard shortcuts: a keyboard. */
+  keyboard: 'M5 6h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM7 10h.01M11 10h.01M15 10h.01M17 14H7',
 } as const;
 
 /** The name of an icon of the set. */
@@ -56,6 +72,22 @@ export const icons = {
   download: () => icon('download'),
   retry: () => icon('retry'),
   lines: () => icon('lines'),
+} as const;
+
+/** The icons of the preview's own controls, by name (`previewIcons.search()`); `clear` is the close cross. */
+export const previewIcons = {
+  up: () => icon('up'),
+  down: () => icon('down'),
+  copy: () => icon('copy'),
+  link: () => icon('link'),
+  clear: () => icon('close'),
+  search: () => icon('search'),
+  matchCase: () => icon('matchCase'),
+  wholeWord: () => icon('wholeWord'),
+  wrap: () => icon('wrap'),
+  fullView: () => icon('fullView'),
+  exitFullView: () => icon('exitFullView'),
+  keyboard: () => icon('keyboard'),
 } as const;
 
 /** The icon of a source kind (the hover card's). */

@@ -24,8 +24,8 @@ export const TAG_HINTS = { ...HINTS, subagent: 'hint-subagent', partial: 'hint-p
 /** The hidden descriptions controls point at; `tags` adds those of the Subagent and Partial tags. */
 export function hiddenHints(t: Translate, tags = false): TemplateResult {
   return html`<span id=${HINTS.external} hidden>${t('opensInNewTab')}</span><span id=${HINTS.preview} hidden>${t('openInPreview')}</span>${
-      tags ? html`<span id=${TAG_HINTS.subagent} hidden>${t('subagentHint')}</span><span id=${TAG_HINTS.partial} hidden>${t('partialHint')}</span>` : nothing
-    }`;
+    tags ? html`<span id=${TAG_HINTS.subagent} hidden>${t('subagentHint')}</span><span id=${TAG_HINTS.partial} hidden>${t('partialHint')}</span>` : nothing
+  }`;
 }
 
 /** The ids describing a source's control: where it opens, then what its tags mean (when `hints` names theirs). */

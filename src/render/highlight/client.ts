@@ -104,8 +104,7 @@ async function answer(w: Worker, lang: string | null): Promise<void> {
   if (lang !== null) {
     const grammar = await loadGrammar(lang);
     message = { type: 'asset', lang, grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar };
-  }
-  else message = { type: 'asset', lang: null, themes: await loadThemes().catch(() => null) };
+  } else message = { type: 'asset', lang: null, themes: await loadThemes().catch(() => null) };
   w.postMessage(message);
 }
 

@@ -217,7 +217,13 @@ export class Tokenizer {
    * use of a grammar rule compiles its patterns), so a slice is cut by time,
    * not by a line count guessed up front.
    */
-  tokenize(source: LineSource, from: number, to: number, state: LineState, deadline = Infinity): { offsets: Uint32Array; data: Uint32Array; state: LineState; end: number } {
+  tokenize(
+    source: LineSource,
+    from: number,
+    to: number,
+    state: LineState,
+    deadline = Infinity,
+  ): { offsets: Uint32Array; data: Uint32Array; state: LineState; end: number } {
     const { colorMap, theme } = this.hl.setTheme(LIGHT_THEME);
     const replacements = theme.colorReplacements;
     let offsets = new Uint32Array(to - from + 1);

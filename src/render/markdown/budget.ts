@@ -44,9 +44,46 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 // Start tags that close an open `<p>` (and so leave its formatting elements to be rebuilt).
 const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section',
-  'summary', 'table', 'ul', 'li', 'dd', 'dt', 'listing', 'xmp', 'plaintext',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'ul',
+  'li',
+  'dd',
+  'dt',
+  'listing',
+  'xmp',
+  'plaintext',
 ]);
 // Where a search for an open element to close stops (the HTML parser's "scope").
 const SCOPE = new Set(['table', 'td', 'th', 'caption', 'template', 'html', 'marquee', 'object', 'applet']);
@@ -302,7 +339,12 @@ const TOKENS_PER_STEP = 2_000;
  * pass over a long document's tokens would hold the page): yields between
  * slices, returns the same estimate as one pass.
  */
-export function* estimateWorkSteps(tokens: readonly Token[], sizeOf: (t: Token) => number, chunkChars: number, sliceMs: number): Generator<void, WorkEstimate, void> {
+export function* estimateWorkSteps(
+  tokens: readonly Token[],
+  sizeOf: (t: Token) => number,
+  chunkChars: number,
+  sliceMs: number,
+): Generator<void, WorkEstimate, void> {
   const e = new Estimate(chunkChars);
   let splittable = false;
   let deadline = performance.now() + sliceMs;
@@ -316,7 +358,8 @@ export function* estimateWorkSteps(tokens: readonly Token[], sizeOf: (t: Token) 
       splittable = SPLITTABLE.has(t.type);
       // A long list or table is sent in pieces between its items or rows (counted there).
       e.boundary(splittable ? 0 : sizeOf(t));
-    } else if (splittable && t.nesting === 1 && ((t.type === 'list_item_open' && t.level === 1) || (t.type === 'tr_open' && t.level === 2))) e.boundary(sizeOf(t));
+    } else if (splittable && t.nesting === 1 && ((t.type === 'list_item_open' && t.level === 1) || (t.type === 'tr_open' && t.level === 2)))
+      e.boundary(sizeOf(t));
     switch (t.type) {
       case 'inline': {
         const content = t.content;

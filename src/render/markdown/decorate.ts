@@ -47,9 +47,19 @@ export function kitIcon(doc: Document, name: IconName, cls: string): SVGSVGEleme
   if (!template) {
     template = document.createElementNS(SVG_NS, 'svg');
     for (const [k, v] of Object.entries({
-      viewBox: '0 0 24 24', width: '16', height: '16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8',
-      'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', part: 'icon',
-    })) template.setAttribute(k, v);
+      viewBox: '0 0 24 24',
+      width: '16',
+      height: '16',
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '1.8',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'aria-hidden': 'true',
+      focusable: 'false',
+      part: 'icon',
+    }))
+      template.setAttribute(k, v);
     const path = document.createElementNS(SVG_NS, 'path');
     path.setAttribute('d', ICONS[name]);
     template.append(path);
@@ -238,7 +248,7 @@ function decorateImages(doc: Document, images: readonly HTMLImageElement[], ctx:
       img.replaceWith(live);
       continue;
     }
-    const where = remote ? describeHost(remote)?.display ?? '' : src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? basename(src.split(/[?#]/)[0]!) : '';
+    const where = remote ? (describeHost(remote)?.display ?? '') : src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? basename(src.split(/[?#]/)[0]!) : '';
     const box = doc.createElement('span');
     box.className = 'qa-image';
     box.setAttribute('data-qa-image', remote ? 'blocked-remote' : src ? 'blocked-local' : 'blocked');

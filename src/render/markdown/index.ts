@@ -94,11 +94,12 @@ function afterNextPaint(): Promise<void> {
   if (!pageVisible()) return yieldToMain();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, FRAME_TIMEOUT_MS);
-    requestAnimationFrame(() =>
-      void nextTask().then(() => {
-        clearTimeout(fallback);
-        resolve();
-      }),
+    requestAnimationFrame(
+      () =>
+        void nextTask().then(() => {
+          clearTimeout(fallback);
+          resolve();
+        }),
     );
   });
 }
@@ -158,11 +159,19 @@ function continueBlock(prev: Element | null, next: Element | null, locale: strin
     return true;
   }
   const tableOf = (el: Element): HTMLTableElement | null =>
-    el.localName === 'table' ? (el as HTMLTableElement) : el.classList.contains('qa-table') && el.firstElementChild?.localName === 'table' ? (el.firstElementChild as HTMLTableElement) : null;
+    el.localName === 'table'
+      ? (el as HTMLTableElement)
+      : el.classList.contains('qa-table') && el.firstElementChild?.localName === 'table'
+        ? (el.firstElementChild as HTMLTableElement)
+        : null;
   const a = tableOf(prev);
   const b = tableOf(next);
   if (!a || !b) return false;
-  appendRows(a, Array.from(b.tBodies).flatMap((part) => Array.from(part.childNodes)), locale);
+  appendRows(
+    a,
+    Array.from(b.tBodies).flatMap((part) => Array.from(part.childNodes)),
+    locale,
+  );
   next.remove();
   return true;
 }
@@ -388,7 +397,15 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
     const found = newFindings();
     // The parser renamed inline style and handler attributes already (in its worker, when there is one).
     const fragment = sanitizeToFragment(html, { idPrefix: options.idPrefix, nonce, found, defused: true });
-    const ctx: DecorateContext = { path: options.path, idPrefix: options.idPrefix, nonce, locale, allowRemoteImages: options.allowRemoteImages === true, pendingLinks: [], codeBlocks: [] };
+    const ctx: DecorateContext = {
+      path: options.path,
+      idPrefix: options.idPrefix,
+      nonce,
+      locale,
+      allowRemoteImages: options.allowRemoteImages === true,
+      pendingLinks: [],
+      codeBlocks: [],
+    };
     decorate(fragment, found, ctx, mayReorder(html));
     const wrapper = doc.createElement('div');
     wrapper.className = 'qa-chunk';
@@ -537,7 +554,12 @@ function warmMainThread(): void {
   try {
     const found = newFindings();
     const fragment = sanitizeToFragment(WARM_UP_HTML, { idPrefix: 'w-', nonce: 'w', found, defused: true });
-    decorate(fragment, found, { path: 'w.md', idPrefix: 'w-', nonce: 'w', locale: 'en', allowRemoteImages: false, pendingLinks: [], codeBlocks: [] }, mayReorder(WARM_UP_HTML));
+    decorate(
+      fragment,
+      found,
+      { path: 'w.md', idPrefix: 'w-', nonce: 'w', locale: 'en', allowRemoteImages: false, pendingLinks: [], codeBlocks: [] },
+      mayReorder(WARM_UP_HTML),
+    );
   } catch {
     // Only a warm-up: the real render reports its own problems.
   }

@@ -233,7 +233,10 @@ function codeBlock(token: Token, lang: string, slf: Renderer): string {
 /** The fence's language: its first word, reduced to characters a language id uses. */
 export function fenceLanguage(info: string): string {
   const word = info.trim().split(/[\s{,]/)[0] ?? '';
-  return word.toLowerCase().replace(/[^a-z0-9_+#.-]/g, '').slice(0, 32);
+  return word
+    .toLowerCase()
+    .replace(/[^a-z0-9_+#.-]/g, '')
+    .slice(0, 32);
 }
 
 function renderFrontMatter(token: Token, env: Env): string {
@@ -245,9 +248,7 @@ function renderFrontMatter(token: Token, env: Env): string {
   if (entries.length === 0) return '';
   const rows = entries
     .map(([key, value]) => {
-      const cell = Array.isArray(value)
-        ? `<ul>${value.map((v) => `<li>${escapeHtml(v)}</li>`).join('')}</ul>`
-        : escapeHtml(value);
+      const cell = Array.isArray(value) ? `<ul>${value.map((v) => `<li>${escapeHtml(v)}</li>`).join('')}</ul>` : escapeHtml(value);
       return `<tr><th>${escapeHtml(key)}</th><td>${cell}</td></tr>`;
     })
     .join('');
@@ -333,8 +334,9 @@ function gfmLinkEnd(text: string, start: number): number {
     if (link.endsWith(')')) {
       let open = 0;
       let close = 0;
-      for (const c of link) if (c === '(') open++;
-      else if (c === ')') close++;
+      for (const c of link)
+        if (c === '(') open++;
+        else if (c === ')') close++;
       while (link.endsWith(')') && close > open) {
         link = link.slice(0, -1);
         close--;
@@ -373,7 +375,12 @@ function strikethrough(md: MarkdownIt): void {
     token.content = run;
     if (scanned.length <= 2) {
       (state as InlineState).delimiters.push({
-        marker: scanned.length === 1 ? SINGLE : DOUBLE, length: 0, token: state.tokens.length - 1, end: -1, open: scanned.can_open, close: scanned.can_close,
+        marker: scanned.length === 1 ? SINGLE : DOUBLE,
+        length: 0,
+        token: state.tokens.length - 1,
+        end: -1,
+        open: scanned.can_open,
+        close: scanned.can_close,
       });
     }
     state.pos += scanned.length;
@@ -383,7 +390,10 @@ function strikethrough(md: MarkdownIt): void {
     for (const open of delimiters) {
       if ((open.marker !== DOUBLE && open.marker !== SINGLE) || open.end === -1) continue;
       const markup = open.marker === DOUBLE ? '~~' : '~';
-      for (const [at, type, nesting] of [[open.token, 's_open', 1], [delimiters[open.end]!.token, 's_close', -1]] as const) {
+      for (const [at, type, nesting] of [
+        [open.token, 's_open', 1],
+        [delimiters[open.end]!.token, 's_close', -1],
+      ] as const) {
         Object.assign(state.tokens[at]!, { type, tag: 'del', nesting, markup, content: '' });
       }
     }
@@ -443,8 +453,7 @@ function createParser(): MarkdownIt {
   // on every code span cost the sanitizer a full attribute pass each).
   rules.code_inline = (tokens, idx, _options, _env, slf) => `<code${slf.renderAttrs(tokens[idx]!)}>${escapeHtml(tokens[idx]!.content)}</code>`;
   rules.front_matter = (tokens, idx, _options, env) => renderFrontMatter(tokens[idx]!, env as Env);
-  rules.qa_task = (tokens, idx, _options, env) =>
-    `<span${kit(env as Env, `task ${tokens[idx]!.meta?.checked ? 'checked' : 'open'}`)}></span>`;
+  rules.qa_task = (tokens, idx, _options, env) => `<span${kit(env as Env, `task ${tokens[idx]!.meta?.checked ? 'checked' : 'open'}`)}></span>`;
   rules.alert_open = (tokens, idx, _options, env, slf) => {
     const token = tokens[idx]!;
     const type = String(token.meta?.type).replace(/[^a-z]/g, '');
@@ -569,7 +578,7 @@ export function* lineTable(block: StateBlock, src: string, sliceMs: number): Gen
   let offset = 0;
   let indentFound = false;
   let deadline = performance.now() + sliceMs;
-  for (let pos = 0; pos < len; ) {
+  for (let pos = 0; pos < len;) {
     const stop = Math.min(len, pos + LINE_TABLE_STEP);
     for (; pos < stop; pos++) {
       const ch = src.charCodeAt(pos);
@@ -633,7 +642,7 @@ function cloneToken(make: TokenFactory, t: Token, map: [number, number] | null =
 /** Index ranges `[open, close]` of the children of `block[from…to)` at `level` (list items, table rows). */
 function childRanges(block: Token[], from: number, to: number, level: number, openType: string): Array<[number, number]> | null {
   const out: Array<[number, number]> = [];
-  for (let k = from; k < to; ) {
+  for (let k = from; k < to;) {
     const t = block[k]!;
     if (t.type !== openType || t.level !== level) return null;
     let e = k + 1;
@@ -790,7 +799,7 @@ export function* renderChunks(source: string, options: ParseOptions): Generator<
     return chunk;
   };
 
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const start = tokens[i]!;
     let end = i;
     if (start.nesting === 1) {

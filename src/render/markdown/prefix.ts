@@ -8,7 +8,35 @@
 export const FIRST_CHUNK_CHARS = 2_500;
 
 // Raw HTML elements whose end tag is optional or absent: ignored when tracking open elements.
-const NOT_COUNTED = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'colgroup', 'tbody', 'thead', 'tfoot', 'rp', 'rt']);
+const NOT_COUNTED = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'option',
+  'colgroup',
+  'tbody',
+  'thead',
+  'tfoot',
+  'rp',
+  'rt',
+]);
 
 /** How many raw HTML elements a top-level HTML block leaves open (negative when it closes some). */
 export function htmlDepthChange(html: string): number {

@@ -173,7 +173,9 @@ describe('<qa-citation>', () => {
     await setViewport({ width: 320, height: 640 });
     try {
       for (const align of ['left', 'right']) {
-        const c = await mount(html`<p style="text-align:${align}; margin: 0">Claim<qa-citation source-id=${DOC} .number=${2} .sources=${referencePayload}></qa-citation></p>`);
+        const c = await mount(
+          html`<p style="text-align:${align}; margin: 0">Claim<qa-citation source-id=${DOC} .number=${2} .sources=${referencePayload}></qa-citation></p>`,
+        );
         const el = c.querySelector('qa-citation')!;
         el.showCard();
         await settle(c);

@@ -88,7 +88,10 @@ describe('citations right to left', () => {
     expect(ltr.chipCardLeftGap).to.be.below(1);
     expect(rtl.chipCardRightGap).to.be.below(1);
     // The hover card of a remote card (no room beside the full-width panel): under it, aligned with its start edge, on screen.
-    for (const [name, l] of [['ltr', ltr], ['rtl', rtl]] as const) {
+    for (const [name, l] of [
+      ['ltr', ltr],
+      ['rtl', rtl],
+    ] as const) {
       expect(l.remoteHover.left, name).to.be.at.least(0);
       expect(l.remoteHover.right, name).to.be.at.most(l.viewport);
     }

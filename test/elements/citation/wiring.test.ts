@@ -32,7 +32,11 @@ function shownNumber(el: QaSourcesPanel | QaSourceFooter, id: string): string {
   const root = shadowOf(el);
   const target =
     el.localName === 'qa-sources-panel'
-      ? [...root.querySelectorAll<HTMLElement>('.card')].find((c) => c.querySelector('.title')?.getAttribute('title') === id.split('/').pop() || c.dataset.key === (el as unknown as { keys: Map<string, string> }).keys.get(id))
+      ? [...root.querySelectorAll<HTMLElement>('.card')].find(
+          (c) =>
+            c.querySelector('.title')?.getAttribute('title') === id.split('/').pop() ||
+            c.dataset.key === (el as unknown as { keys: Map<string, string> }).keys.get(id),
+        )
       : root.querySelector<HTMLElement>(`li[data-id="${CSS.escape(id)}"] > .entry`);
   if (!target) return '';
   const content = getComputedStyle(target, el.localName === 'qa-sources-panel' ? '::after' : '::before').content;
@@ -72,10 +76,16 @@ describe('citations linked both ways', () => {
     jira.shadowRoot!.querySelector<HTMLButtonElement>('button')!.blur();
     await until(() => panel.highlightedSource === null, 'highlight cleared');
     await settle(frame);
-    const card = [...shadowOf(panel).querySelectorAll<HTMLElement>('.card')].find((c) => c.querySelector('.title')?.textContent?.trim() === 'technicalDiagnosis.md')!;
+    const card = [...shadowOf(panel).querySelectorAll<HTMLElement>('.card')].find(
+      (c) => c.querySelector('.title')?.textContent?.trim() === 'technicalDiagnosis.md',
+    )!;
     card.querySelector<HTMLElement>('.main')!.focus();
     await until(() => chips().filter((c) => c.highlighted).length === 2, 'chips highlighted');
-    expect(chips().filter((c) => c.highlighted).map((c) => c.sourceId)).to.deep.equal([DOC, DOC]);
+    expect(
+      chips()
+        .filter((c) => c.highlighted)
+        .map((c) => c.sourceId),
+    ).to.deep.equal([DOC, DOC]);
     const registry = (CSS as unknown as { highlights: Map<string, unknown> }).highlights;
     expect(registry.has('qa-citation-claim')).to.equal(true);
     await expectAxeClean(frame);
@@ -104,7 +114,12 @@ describe('citations linked both ways', () => {
       await Promise.resolve();
       expect(answer.querySelector('p')!.innerText).to.not.match(/\[\[source:/);
     }
-    await until(() => chips().length === 6, `six chips: ${chips().map((c) => c.sourceId).join(' ')} in ${answer.innerHTML}`);
+    await until(
+      () => chips().length === 6,
+      `six chips: ${chips()
+        .map((c) => c.sourceId)
+        .join(' ')} in ${answer.innerHTML}`,
+    );
     // The last is the `[[source:…]]` of the prose: an id no source has, so no number.
     expect(chips().map((c) => c.number)).to.deep.equal([1, 2, 3, 4, 1, 0]);
     await until(() => panel.citations?.cited.length === 4, 'panel numbers');

@@ -2,11 +2,30 @@ import { expect } from 'chai';
 import { html } from 'lit';
 import { sendKeys } from '@web/test-runner-commands';
 import { footerStories } from '../../../stories/footer.stories.js';
-import { belowThresholdPayload, emptyPayload, everyKindPayload, generatedPayload, hostilePayload, longTitlesPayload, referencePayload } from '../../../stories/fixtures/payloads.js';
+import {
+  belowThresholdPayload,
+  emptyPayload,
+  everyKindPayload,
+  generatedPayload,
+  hostilePayload,
+  longTitlesPayload,
+  referencePayload,
+} from '../../../stories/fixtures/payloads.js';
 import { term } from '../../../src/i18n/index.js';
 import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
 import type { QaGroupOpenEvent, QaSourceOpenEvent, QaToggleEvent } from '../../../src/events.js';
-import { deepActive, elementCount, expectAxeClean, expectedView, guardNavigation, mount, recordEvents, settle, shadowOf, unmountAll } from '../shared/fixture.js';
+import {
+  deepActive,
+  elementCount,
+  expectAxeClean,
+  expectedView,
+  guardNavigation,
+  mount,
+  recordEvents,
+  settle,
+  shadowOf,
+  unmountAll,
+} from '../shared/fixture.js';
 
 function story(id: string) {
   const s = footerStories.stories.find((x) => x.id === id);
@@ -29,7 +48,15 @@ async function mountFooter(sources: unknown, props: Partial<QaSourceFooter> = {}
 const $ = (el: Element, sel: string) => shadowOf(el).querySelector<HTMLElement>(sel);
 const $$ = (el: Element, sel: string) => [...shadowOf(el).querySelectorAll<HTMLElement>(sel)];
 const text = (n: Element | null | undefined) => (n?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const GROUP_NAMES: Record<string, string> = { file: 'Documentation', code: 'Code', jira: 'Jira', confluence: 'Confluence', knowledge: 'Knowledge', web: 'Web', other: 'Other' };
+const GROUP_NAMES: Record<string, string> = {
+  file: 'Documentation',
+  code: 'Code',
+  jira: 'Jira',
+  confluence: 'Confluence',
+  knowledge: 'Knowledge',
+  web: 'Web',
+  other: 'Other',
+};
 
 describe('<qa-source-footer>', () => {
   afterEach(unmountAll);
@@ -223,7 +250,15 @@ describe('<qa-source-footer>', () => {
       for (let i = 0; i < 6; i++) {
         await sendKeys({ press: 'Tab' });
         const a = deepActive() as HTMLElement;
-        seen.push(a.classList.contains('chip') ? `chip:${a.dataset.kind}` : a.classList.contains('toggle') ? 'toggle' : a.classList.contains('entry') ? `entry:${text(a).slice(0, 12)}` : a.localName);
+        seen.push(
+          a.classList.contains('chip')
+            ? `chip:${a.dataset.kind}`
+            : a.classList.contains('toggle')
+              ? 'toggle'
+              : a.classList.contains('entry')
+                ? `entry:${text(a).slice(0, 12)}`
+                : a.localName,
+        );
       }
       expect(seen.slice(0, 6)).to.deep.equal(['chip:code', 'chip:jira', 'chip:confluence', 'chip:web', 'toggle', 'entry:technicalDia']);
       const entries = $$(el, '.entry');

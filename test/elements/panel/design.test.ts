@@ -32,107 +32,109 @@ describe('<qa-sources-panel> design', () => {
   afterEach(unmountAll);
 
   // The groups, and the Cited in the answer / Also used sections of an answer with citations.
-  for (const story of ['every-kind', 'cited-every-kind']) describe(`sticky group headings (${story})`, () => {
-    it('a stuck heading sits at the very top of the scrollport, opaque and as wide as the body', async () => {
-      const el = await mountStory(story);
-      const body = $(el, '.body')!;
-      expect(body.scrollHeight).to.be.above(body.clientHeight, 'the story scrolls');
-      let checked = 0;
-      for (let top = 40; top < body.scrollHeight - body.clientHeight; top += 37) {
-        body.scrollTop = top;
-        await frame();
-        const port = body.getBoundingClientRect();
-        const portTop = port.top + body.clientTop;
-        for (const h of $$(el, '.group-heading')) {
-          const r = h.getBoundingClientRect();
-          const group = h.closest('.group')!.getBoundingClientRect();
-          // Stuck: its group started above the scrollport's top.
-          if (group.top >= portTop) continue;
-          if (r.bottom < portTop) continue;
-          checked++;
-          expect(r.top, `heading top at scrollTop ${top}`).to.be.at.most(portTop + 0.5);
-          expect(r.left).to.be.closeTo(port.left + body.clientLeft, 0.5);
-          expect(r.width).to.be.closeTo(body.clientWidth, 0.5);
-          expect(opaque(h), 'opaque background').to.equal(true);
-        }
-      }
-      expect(checked).to.be.above(0);
-    });
-
-    it('a heading pushed out by the end of its group still covers the last card whole', async () => {
-      const el = await mountStory(story);
-      const body = $(el, '.body')!;
-      for (const group of $$(el, '.group')) {
-        const cards = group.querySelectorAll('.card');
-        const last = cards[cards.length - 1]!;
-        // The heading ends where the group does: past the card's bottom border by a pixel or more.
-        expect(group.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom, group.dataset.kind).to.be.at.least(1);
-      }
-      // And at every scroll position the heading never lets a card show above it.
-      const port = () => body.getBoundingClientRect().top + body.clientTop;
-      for (let top = 0; top < body.scrollHeight - body.clientHeight; top += 3) {
-        body.scrollTop = top;
-        const p = port();
-        for (const h of $$(el, '.group-heading')) {
-          const r = h.getBoundingClientRect();
-          if (r.bottom <= p || r.top > p + 0.5) continue;
-          for (const card of h.closest('.group')!.querySelectorAll('.card')) {
-            const c = card.getBoundingClientRect();
-            if (c.bottom > p && c.top < p) expect(r.bottom, `scrollTop ${top}`).to.be.at.least(Math.min(c.bottom, r.top + r.height));
+  for (const story of ['every-kind', 'cited-every-kind'])
+    describe(`sticky group headings (${story})`, () => {
+      it('a stuck heading sits at the very top of the scrollport, opaque and as wide as the body', async () => {
+        const el = await mountStory(story);
+        const body = $(el, '.body')!;
+        expect(body.scrollHeight).to.be.above(body.clientHeight, 'the story scrolls');
+        let checked = 0;
+        for (let top = 40; top < body.scrollHeight - body.clientHeight; top += 37) {
+          body.scrollTop = top;
+          await frame();
+          const port = body.getBoundingClientRect();
+          const portTop = port.top + body.clientTop;
+          for (const h of $$(el, '.group-heading')) {
+            const r = h.getBoundingClientRect();
+            const group = h.closest('.group')!.getBoundingClientRect();
+            // Stuck: its group started above the scrollport's top.
+            if (group.top >= portTop) continue;
+            if (r.bottom < portTop) continue;
+            checked++;
+            expect(r.top, `heading top at scrollTop ${top}`).to.be.at.most(portTop + 0.5);
+            expect(r.left).to.be.closeTo(port.left + body.clientLeft, 0.5);
+            expect(r.width).to.be.closeTo(body.clientWidth, 0.5);
+            expect(opaque(h), 'opaque background').to.equal(true);
           }
         }
-      }
-    });
+        expect(checked).to.be.above(0);
+      });
 
-    it('a card focused from below the list clears the heading stuck above it', async () => {
-      const el = await mountStory(story);
-      const body = $(el, '.body')!;
-      const mains = $$(el, '.card > .main');
-      for (const i of [1, 2, 3, 4]) {
-        body.scrollTop = body.scrollHeight;
-        await frame();
-        mains[i]!.focus();
-        await frame();
-        const card = mains[i]!.closest('.card')!.getBoundingClientRect();
-        for (const h of $$(el, '.group-heading')) {
-          const r = h.getBoundingClientRect();
-          const overlaps = r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5;
-          expect(overlaps, `heading "${h.textContent!.trim()}" over card ${i}`).to.equal(false);
+      it('a heading pushed out by the end of its group still covers the last card whole', async () => {
+        const el = await mountStory(story);
+        const body = $(el, '.body')!;
+        for (const group of $$(el, '.group')) {
+          const cards = group.querySelectorAll('.card');
+          const last = cards[cards.length - 1]!;
+          // The heading ends where the group does: past the card's bottom border by a pixel or more.
+          expect(group.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom, group.dataset.kind).to.be.at.least(1);
         }
-      }
-    });
+        // And at every scroll position the heading never lets a card show above it.
+        const port = () => body.getBoundingClientRect().top + body.clientTop;
+        for (let top = 0; top < body.scrollHeight - body.clientHeight; top += 3) {
+          body.scrollTop = top;
+          const p = port();
+          for (const h of $$(el, '.group-heading')) {
+            const r = h.getBoundingClientRect();
+            if (r.bottom <= p || r.top > p + 0.5) continue;
+            for (const card of h.closest('.group')!.querySelectorAll('.card')) {
+              const c = card.getBoundingClientRect();
+              if (c.bottom > p && c.top < p) expect(r.bottom, `scrollTop ${top}`).to.be.at.least(Math.min(c.bottom, r.top + r.height));
+            }
+          }
+        }
+      });
 
-    it('arrow keys moving up the list keep the focused card clear of the headings', async () => {
-      const el = await mountStory(story);
-      const mains = $$(el, '.card > .main');
-      mains[mains.length - 1]!.focus();
-      for (let i = mains.length - 1; i > 0; i--) {
-        await sendKeys({ press: 'ArrowUp' });
-        await frame();
-        const card = mains[i - 1]!.closest('.card')!.getBoundingClientRect();
-        for (const h of $$(el, '.group-heading')) {
-          const r = h.getBoundingClientRect();
-          expect(r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5, `card ${i - 1} under a heading`).to.equal(false);
+      it('a card focused from below the list clears the heading stuck above it', async () => {
+        const el = await mountStory(story);
+        const body = $(el, '.body')!;
+        const mains = $$(el, '.card > .main');
+        for (const i of [1, 2, 3, 4]) {
+          body.scrollTop = body.scrollHeight;
+          await frame();
+          mains[i]!.focus();
+          await frame();
+          const card = mains[i]!.closest('.card')!.getBoundingClientRect();
+          for (const h of $$(el, '.group-heading')) {
+            const r = h.getBoundingClientRect();
+            const overlaps = r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5;
+            expect(overlaps, `heading "${h.textContent!.trim()}" over card ${i}`).to.equal(false);
+          }
         }
-      }
+      });
+
+      it('arrow keys moving up the list keep the focused card clear of the headings', async () => {
+        const el = await mountStory(story);
+        const mains = $$(el, '.card > .main');
+        mains[mains.length - 1]!.focus();
+        for (let i = mains.length - 1; i > 0; i--) {
+          await sendKeys({ press: 'ArrowUp' });
+          await frame();
+          const card = mains[i - 1]!.closest('.card')!.getBoundingClientRect();
+          for (const h of $$(el, '.group-heading')) {
+            const r = h.getBoundingClientRect();
+            expect(r.bottom > card.top + 0.5 && r.top < card.bottom - 0.5, `card ${i - 1} under a heading`).to.equal(false);
+          }
+        }
+      });
     });
-  });
 
   describe('sticky group headings', () => {
-    for (const story of ['reference', 'cited']) it(`the first card's focus ring is not covered by its group heading (${story})`, async () => {
-      const el = await mountStory(story);
-      for (const group of $$(el, '.group')) {
-        const card = group.querySelector<HTMLElement>('.card')!;
-        card.querySelector<HTMLElement>('.main')!.focus();
-        await sendKeys({ press: 'Shift' });
-        await frame();
-        const cs = getComputedStyle(card);
-        expect(cs.outlineStyle).to.equal('solid');
-        const ring = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
-        const heading = group.querySelector('.group-heading')!.getBoundingClientRect();
-        expect(heading.bottom, group.dataset.kind).to.be.at.most(card.getBoundingClientRect().top - ring + 0.5);
-      }
-    });
+    for (const story of ['reference', 'cited'])
+      it(`the first card's focus ring is not covered by its group heading (${story})`, async () => {
+        const el = await mountStory(story);
+        for (const group of $$(el, '.group')) {
+          const card = group.querySelector<HTMLElement>('.card')!;
+          card.querySelector<HTMLElement>('.main')!.focus();
+          await sendKeys({ press: 'Shift' });
+          await frame();
+          const cs = getComputedStyle(card);
+          expect(cs.outlineStyle).to.equal('solid');
+          const ring = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+          const heading = group.querySelector('.group-heading')!.getBoundingClientRect();
+          expect(heading.bottom, group.dataset.kind).to.be.at.most(card.getBoundingClientRect().top - ring + 0.5);
+        }
+      });
   });
 });
 
@@ -316,7 +318,15 @@ describe('<qa-sources-panel> design: labels', () => {
       sessionId: 's',
       turn: 1,
       sources: [
-        { id: 'file:app/.env.local', kind: 'file', path: 'app/.env.local', score: 90, evidence: 'read', origins: [{ sessionId: 's', turn: 1, role: 'parent' }], locations: [] },
+        {
+          id: 'file:app/.env.local',
+          kind: 'file',
+          path: 'app/.env.local',
+          score: 90,
+          evidence: 'read',
+          origins: [{ sessionId: 's', turn: 1, role: 'parent' }],
+          locations: [],
+        },
         { id: 'file:a.md', kind: 'file', path: 'a.md', score: 80, evidence: 'read', origins: [{ sessionId: 's', turn: 1, role: 'parent' }], locations: [] },
       ],
     };

@@ -46,7 +46,15 @@ async function mountPanel(sources: unknown, props: Partial<QaSourcesPanel> = {})
 const $ = <T extends Element = HTMLElement>(el: Element, sel: string) => shadowOf(el).querySelector<T & HTMLElement>(sel);
 const $$ = <T extends Element = HTMLElement>(el: Element, sel: string) => [...shadowOf(el).querySelectorAll<T & HTMLElement>(sel)];
 const text = (n: Element | null | undefined) => (n?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const GROUP_NAMES: Record<string, string> = { file: 'Documentation', code: 'Code', jira: 'Jira', confluence: 'Confluence', knowledge: 'Knowledge', web: 'Web', other: 'Other' };
+const GROUP_NAMES: Record<string, string> = {
+  file: 'Documentation',
+  code: 'Code',
+  jira: 'Jira',
+  confluence: 'Confluence',
+  knowledge: 'Knowledge',
+  web: 'Web',
+  other: 'Other',
+};
 const cardTitles = (el: Element) => $$(el, '.card .title').map((n) => n.textContent);
 
 describe('<qa-sources-panel>', () => {
@@ -69,7 +77,9 @@ describe('<qa-sources-panel>', () => {
           // An answer citing shown sources: Cited in the answer and Also used instead of the groups.
           const sections = presentCitedSections(view, el.citations?.numbers, el.maxPerGroup);
           const lists = sections
-            ? [sections.cited, sections.alsoUsed].filter((x) => x.count > 0).map((x) => ({ kind: x.key, name: x.key === 'cited' ? 'Cited in the answer' : 'Also used', count: x.count, initial: x.initial }))
+            ? [sections.cited, sections.alsoUsed]
+                .filter((x) => x.count > 0)
+                .map((x) => ({ kind: x.key, name: x.key === 'cited' ? 'Cited in the answer' : 'Also used', count: x.count, initial: x.initial }))
             : view.groups.map((g) => ({ kind: g.kind as string, name: GROUP_NAMES[g.kind]!, count: g.count, initial: g.initial }));
           expect(groups.map((g) => g.dataset.kind)).to.deep.equal(lists.map((g) => g.kind));
           groups.forEach((g, i) => {
@@ -281,7 +291,15 @@ describe('<qa-sources-panel>', () => {
       for (let i = 0; i < 5; i++) {
         await sendKeys({ press: 'Tab' });
         const a = deepActive() as HTMLElement;
-        order.push(a.classList.contains('group-toggle') ? `group:${a.dataset.kind}` : a.classList.contains('main') ? 'card' : a.classList.contains('toggle') ? 'details' : a.className);
+        order.push(
+          a.classList.contains('group-toggle')
+            ? `group:${a.dataset.kind}`
+            : a.classList.contains('main')
+              ? 'card'
+              : a.classList.contains('toggle')
+                ? 'details'
+                : a.className,
+        );
       }
       expect(order).to.deep.equal(['group:file', 'card', 'details', 'show-more', 'group:code']);
     });
@@ -322,7 +340,12 @@ describe('<qa-sources-panel>', () => {
         await sendKeys({ press: 'Enter' });
         await sendKeys({ press: 'Space' });
         const ids = rec.events.map((e) => (e as QaSourceOpenEvent).detail.source.id);
-        expect(ids).to.deep.equal(['file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md', 'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md', 'jira:MDC-24929', 'jira:MDC-24929']);
+        expect(ids).to.deep.equal([
+          'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md',
+          'file:docs/User_Guide/EAM/Diagnostics/technicalDiagnosis.md',
+          'jira:MDC-24929',
+          'jira:MDC-24929',
+        ]);
       } finally {
         rec.stop();
         nav.stop();
@@ -572,7 +595,9 @@ describe('<qa-sources-panel>', () => {
   });
 
   it('mirrors in a right-to-left page without reordering its texts', async () => {
-    const c = await mount(html`<div dir="rtl" style="inline-size: 400px; block-size: 560px"><qa-sources-panel .sources=${referencePayload} locale="ru"></qa-sources-panel></div>`);
+    const c = await mount(
+      html`<div dir="rtl" style="inline-size: 400px; block-size: 560px"><qa-sources-panel .sources=${referencePayload} locale="ru"></qa-sources-panel></div>`,
+    );
     const el = c.querySelector('qa-sources-panel')!;
     const code = $$(el, '.card')[1]!;
     const badge = code.querySelector('.badge')!.getBoundingClientRect();

@@ -52,7 +52,10 @@ describe('<qa-sources-panel> cited vs also used', () => {
   it('shows Cited in the answer (by number) and Also used (the rest, in group order)', async () => {
     const el = await mountStory('cited');
     const headings = $$(el, '.group-toggle').map((b) => b.getAttribute('aria-label'));
-    expect(headings).to.deep.equal([term('en', 'groupHeading', { group: 'Cited in the answer', n: 4 }), term('en', 'groupHeading', { group: 'Also used', n: 3 })]);
+    expect(headings).to.deep.equal([
+      term('en', 'groupHeading', { group: 'Cited in the answer', n: 4 }),
+      term('en', 'groupHeading', { group: 'Also used', n: 3 }),
+    ]);
     expect($$(el, '.group-name').map((n) => n.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal(['Cited in the answer · 4', 'Also used · 3']);
     expect(ids(el, '.cited-section .card')).to.deep.equal([DOC, CODE, JIRA, ISO]);
     // The rest in the groups' order (kind, then score), as the grouped panel shows them.
@@ -89,7 +92,10 @@ describe('<qa-sources-panel> cited vs also used', () => {
   it('model: sections agree with the view, built lazily for 5,000 sources', () => {
     const payload = generatedPayload(5000);
     const view = expectedView(payload);
-    const citedIds = payload.sources.filter((_, i) => i % 500 === 7).map((s) => s.id).reverse();
+    const citedIds = payload.sources
+      .filter((_, i) => i % 500 === 7)
+      .map((s) => s.id)
+      .reverse();
     const index = citationsOf(payload, citedIds);
     const sections = presentCitedSections(view, index.numbers)!;
     const visible = citedIds.filter((id) => view.groups.some((g) => g.items.some((i) => i.id === id)));
@@ -153,7 +159,10 @@ describe('<qa-sources-panel> cited vs also used', () => {
   it('in Russian and Chinese the sections are named in the language', async () => {
     for (const locale of ['ru', 'zh']) {
       const el = await mountStory('cited', locale);
-      expect($$(el, '.group-name').map((n) => n.textContent!.split('·')[0]!.trim())).to.deep.equal([term(locale, 'citedSection'), term(locale, 'alsoUsedSection')]);
+      expect($$(el, '.group-name').map((n) => n.textContent!.split('·')[0]!.trim())).to.deep.equal([
+        term(locale, 'citedSection'),
+        term(locale, 'alsoUsedSection'),
+      ]);
       await expectAxeClean(el, `sections ${locale}`);
     }
   });
@@ -166,7 +175,8 @@ describe('<qa-sources-panel> hover card of remote cards', () => {
   });
 
   const hc = (el: QaSourcesPanel) => $(el, '.card > .hc');
-  const cardOf = (el: QaSourcesPanel, id: string) => $$(el, '.card').find((c) => (el as unknown as { ids: Map<string, string> }).ids.get(c.dataset.key!) === id)!;
+  const cardOf = (el: QaSourcesPanel, id: string) =>
+    $$(el, '.card').find((c) => (el as unknown as { ids: Map<string, string> }).ids.get(c.dataset.key!) === id)!;
 
   it('keyboard focus on a remote card shows its snippet; Tab reaches Open in new tab; Escape dismisses', async () => {
     const el = await mountPanel(withRemoteSnippets(referencePayload));

@@ -47,13 +47,15 @@ describe('<qa-file-preview> direction controls in code', function () {
     expect(rows.length).to.equal(lines.length - 1);
     for (const r of rows) expect(r.textContent, `row ${r.dataset.n}`).to.not.match(CONTROLS);
     const markers = [...root(el).querySelectorAll<HTMLElement>('.ln .bidi')];
-    expect(markers.map((m) => m.textContent)).to.deep.equal([...trojanSourceFile.matchAll(CONTROLS)].map((m) => `⟦U+${m[0].charCodeAt(0).toString(16).toUpperCase()}⟧`));
+    expect(markers.map((m) => m.textContent)).to.deep.equal(
+      [...trojanSourceFile.matchAll(CONTROLS)].map((m) => `⟦U+${m[0].charCodeAt(0).toString(16).toUpperCase()}⟧`),
+    );
     expect(markers.every((m) => m.title === en.bidiWarning)).to.equal(true);
     for (const r of rows) expect(unmarked(r)).to.equal(lines[Number(r.dataset.n) - 1]);
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
-  it('says it in the reader\'s language', async () => {
+  it("says it in the reader's language", async () => {
     const el = mountStory('code-bidi', 'ru');
     await nextRendered(el);
     expect(notices(el)).to.deep.equal([ru.bidiWarning]);

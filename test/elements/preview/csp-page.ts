@@ -27,7 +27,9 @@ configureWorkers({ startTimeout: 60_000 });
 
 const violations: string[] = [];
 const errors: string[] = [];
-document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
+document.addEventListener('securitypolicyviolation', (e) =>
+  violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+);
 window.addEventListener('error', (e) => errors.push(String(e.message)));
 
 async function until<T>(check: () => T | null | undefined | false, timeout = 45_000): Promise<T | null> {

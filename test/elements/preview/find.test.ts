@@ -69,7 +69,10 @@ describe('<qa-file-preview> find', function () {
   it('marks matches without touching the DOM: rows keep their tokens and copy gives the text', async () => {
     const el = mountStory('code-raw');
     await atTop(el);
-    const row = await waitFor(() => root(el).querySelector<HTMLElement>('.ln[data-n="1"] span') && root(el).querySelector<HTMLElement>('.ln[data-n="1"]'), 'row 1 coloured');
+    const row = await waitFor(
+      () => root(el).querySelector<HTMLElement>('.ln[data-n="1"] span') && root(el).querySelector<HTMLElement>('.ln[data-n="1"]'),
+      'row 1 coloured',
+    );
     const before = row.innerHTML;
     el.openFind('retry');
     await waitFor(() => marks() + (currentRange() ? 1 : 0) > 0, 'marks');

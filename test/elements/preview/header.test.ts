@@ -25,7 +25,11 @@ function hidden(e: Element): boolean {
   return e.getClientRects().length === 0;
 }
 
-function preview(path: string, width: number, extra: { ranges?: Array<{ lineStart: number; lineEnd: number }>; locale?: string; host?: ReturnType<typeof createMemoryHost> } = {}): QaFilePreview {
+function preview(
+  path: string,
+  width: number,
+  extra: { ranges?: Array<{ lineStart: number; lineEnd: number }>; locale?: string; host?: ReturnType<typeof createMemoryHost> } = {},
+): QaFilePreview {
   const host = extra.host ?? createMemoryHost(sampleWorkspace());
   return mount(
     html`<div style="block-size: 480px"><qa-file-preview .host=${host} session-id="s" .path=${path} .ranges=${extra.ranges ?? []} .locale=${extra.locale ?? 'en'}></qa-file-preview></div>`,

@@ -120,7 +120,9 @@ export function clickDownload(el: QaFilePreview): HTMLAnchorElement | null {
 
 /** Runs axe-core on the element and returns the violations (id: target list). */
 export async function axeViolations(el: Element, options: { authoredDocument?: boolean } = {}): Promise<string[]> {
-  const axe = (window as unknown as { axe: { run(el: Element, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+  const axe = (
+    window as unknown as { axe: { run(el: Element, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+  ).axe;
   // A real document's own outline (skipped heading levels, tables with an
   // empty corner header) is authored content the preview shows as written:
   // those two best-practice rules are off for it, every other rule is on.

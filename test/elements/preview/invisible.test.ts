@@ -56,8 +56,11 @@ describe('<qa-file-preview> invisible characters in code', function () {
     expect(copyFrom(first)).to.equal('";');
   });
 
-  it('says it in the reader\'s language', async () => {
-    for (const [lang, terms] of [['ru', ru], ['zh', zh]] as const) {
+  it("says it in the reader's language", async () => {
+    for (const [lang, terms] of [
+      ['ru', ru],
+      ['zh', zh],
+    ] as const) {
       const el = mountStory('code-invisible', lang);
       await nextRendered(el);
       expect(notices(el)).to.deep.equal([terms.invisibleWarning]);

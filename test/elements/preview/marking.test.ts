@@ -13,7 +13,9 @@ function bands(el: QaFilePreview): HTMLElement[] {
 
 /** Where a block's first text starts on screen (its text, not its box: padding moves the text, not the box). */
 function textStart(block: HTMLElement): { x: number; y: number } | null {
-  const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT, { acceptNode: (n) => ((n as Text).data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+  const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => ((n as Text).data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+  });
   const text = walker.nextNode() as Text | null;
   if (!text) return null;
   const r = document.createRange();

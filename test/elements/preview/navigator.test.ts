@@ -84,7 +84,9 @@ describe('<qa-file-preview> ranges navigator', function () {
     expect(shown, 'whole range 46–62').to.include.members([46, 62]);
     expect(shown[0]).to.be.within(46 - 5, 46 - 3);
     const r41 = q(el, '.ln[data-n="41"]').getBoundingClientRect();
-    expect(cutAtTop(el), `scrollTop ${q(el, '.raw').scrollTop} top ${q(el, '.raw').getBoundingClientRect().top} row41 ${r41.top}-${r41.bottom}`).to.deep.equal([]);
+    expect(cutAtTop(el), `scrollTop ${q(el, '.raw').scrollTop} top ${q(el, '.raw').getBoundingClientRect().top} row41 ${r41.top}-${r41.bottom}`).to.deep.equal(
+      [],
+    );
   });
 
   it('opens a range taller than the view at its start with context', async () => {

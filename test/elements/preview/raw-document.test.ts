@@ -8,7 +8,8 @@ import { lineStarts, splitLines } from '../../../src/render/highlight/index.js';
 function expected(text: string): { lines: string[]; columns: number } {
   const all = splitLines(text);
   const lines = all.length > 1 && all[all.length - 1] === '' ? all.slice(0, -1) : all;
-  const width = (l: string) => l.length + (l.match(/\t/g) ?? []).length * (TAB_SIZE - 1) + (l.match(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g) ?? []).length * BIDI_MARKER_COLUMNS;
+  const width = (l: string) =>
+    l.length + (l.match(/\t/g) ?? []).length * (TAB_SIZE - 1) + (l.match(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g) ?? []).length * BIDI_MARKER_COLUMNS;
   return { lines, columns: Math.max(0, ...lines.map(width)) };
 }
 
@@ -19,7 +20,10 @@ describe('RawDocument', () => {
       const doc = new RawDocument(text, null);
       const want = expected(text);
       expect(doc.count, JSON.stringify(text)).to.equal(want.lines.length);
-      expect(Array.from({ length: doc.count }, (_, i) => doc.line(i)), JSON.stringify(text)).to.deep.equal(want.lines);
+      expect(
+        Array.from({ length: doc.count }, (_, i) => doc.line(i)),
+        JSON.stringify(text),
+      ).to.deep.equal(want.lines);
       expect(doc.columns, JSON.stringify(text)).to.equal(want.columns);
       expect(doc.all()).to.equal(want.lines.join('\n'));
     }
@@ -39,14 +43,20 @@ describe('RawDocument', () => {
         }
         expect(doc.columns).to.equal(want.columns);
         expect(doc.hasBidi).to.equal(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/.test(text));
-        if (doc.count >= 2) expect(doc.slice(0, 1, doc.count - 1, 1)).to.equal([want.lines[0]!.slice(1), ...want.lines.slice(1, -1), want.lines[doc.count - 1]!.slice(0, 1)].join('\n'));
+        if (doc.count >= 2)
+          expect(doc.slice(0, 1, doc.count - 1, 1)).to.equal(
+            [want.lines[0]!.slice(1), ...want.lines.slice(1, -1), want.lines[doc.count - 1]!.slice(0, 1)].join('\n'),
+          );
       }),
       { numRuns: 300, seed: 11 },
     );
   });
 
   it('measures the widest line from the line index when the text has only line feeds (generated)', () => {
-    const piece = fc.oneof(fc.constant('\n'), fc.string({ maxLength: 60 }).map((p) => p.replace(/[\t\r\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, '')));
+    const piece = fc.oneof(
+      fc.constant('\n'),
+      fc.string({ maxLength: 60 }).map((p) => p.replace(/[\t\r\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, '')),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (parts) => {
         const text = parts.join('');

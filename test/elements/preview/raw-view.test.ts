@@ -77,7 +77,8 @@ describe('<qa-file-preview> raw view', function () {
     const spans = root(el).querySelectorAll('.ln span');
     expect(spans.length).to.be.greaterThan(20);
     for (const s of spans) expect(s.hasAttribute('style')).to.equal(false);
-    for (const n of root(el).querySelectorAll('.ln, .nums')) expect((n as HTMLElement).style.length, 'rows and line numbers carry only their CSSOM position').to.equal(1);
+    for (const n of root(el).querySelectorAll('.ln, .nums'))
+      expect((n as HTMLElement).style.length, 'rows and line numbers carry only their CSSOM position').to.equal(1);
     const keyword = [...r.querySelectorAll('span')].find((s) => s.textContent === 'export')!;
     expect(getComputedStyle(keyword).color).to.not.equal(getComputedStyle(r).color);
     const light = getComputedStyle(keyword).color;
@@ -132,7 +133,8 @@ describe('<qa-file-preview> raw view', function () {
     expect(scroller.scrollLeft).to.be.greaterThan(0);
     expect(cell.getBoundingClientRect().left).to.equal(before);
     expect(getComputedStyle(root(el).querySelector('.raw-gutter')!).position).to.equal('sticky');
-    for (const r of root(el).querySelectorAll('.ln')) expect(getComputedStyle(r, '::before').content, 'rows have no sticky number of their own').to.equal('none');
+    for (const r of root(el).querySelectorAll('.ln'))
+      expect(getComputedStyle(r, '::before').content, 'rows have no sticky number of their own').to.equal('none');
   });
 
   it('copies a selection without line numbers', async () => {

@@ -135,7 +135,11 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
       expect(sr.querySelectorAll('*').length).to.be.at.most(1_000);
     },
   },
-  'long-line': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector('.ln[data-n="3"]')!.textContent!.length).to.be.greaterThan(20_000) },
+  'long-line': {
+    status: 'ready',
+    rendered: true,
+    check: (_el, sr) => expect(sr.querySelector('.ln[data-n="3"]')!.textContent!.length).to.be.greaterThan(20_000),
+  },
   'code-bidi': {
     status: 'ready',
     rendered: true,
@@ -176,10 +180,15 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
 };
 
 for (const s of previewStories.stories) {
-  if (s.id.startsWith('corpus-')) expectations[s.id] = { status: 'ready', rendered: true, check: (el, sr) => {
-    expect(el.currentMode).to.equal('rendered');
-    expect(sr.querySelector('[part="markdown"]')!.childElementCount).to.be.greaterThan(0);
-  } };
+  if (s.id.startsWith('corpus-'))
+    expectations[s.id] = {
+      status: 'ready',
+      rendered: true,
+      check: (el, sr) => {
+        expect(el.currentMode).to.equal('rendered');
+        expect(sr.querySelector('[part="markdown"]')!.childElementCount).to.be.greaterThan(0);
+      },
+    };
 }
 
 describe('<qa-file-preview> stories', function () {
@@ -200,7 +209,10 @@ describe('<qa-file-preview> stories', function () {
       else await waitForStatus(el, exp.status);
       if (rendered) await rendered;
       exp.check?.(el, root(el));
-      expect(root(el).querySelectorAll('[style]:not(.ln):not(.nums):not(.raw-sizer):not(.raw-ruler):not(.raw-ruler > .mark):not(.qa-band)').length, 'no style attributes but CSSOM placement of rows and ruler marks').to.equal(0);
+      expect(
+        root(el).querySelectorAll('[style]:not(.ln):not(.nums):not(.raw-sizer):not(.raw-ruler):not(.raw-ruler > .mark):not(.qa-band)').length,
+        'no style attributes but CSSOM placement of rows and ruler marks',
+      ).to.equal(0);
       expect(await axeViolations(el, { authoredDocument: s.id.startsWith('corpus-') })).to.deep.equal([]);
     });
   }
@@ -220,7 +232,9 @@ describe('<qa-file-preview> stories', function () {
         else await waitForStatus(el, exp.status);
         if (rendered) await rendered;
         const sr = root(el);
-        const shown = [...sr.querySelectorAll('[part="header"], [part="notice"], [part="error"], .ranges, [part="skeleton"]')].map((n) => n.textContent).join(' ');
+        const shown = [...sr.querySelectorAll('[part="header"], [part="notice"], [part="error"], .ranges, [part="skeleton"]')]
+          .map((n) => n.textContent)
+          .join(' ');
         for (const english of ['Referenced lines', 'Could not open', 'too large', 'Partial', 'Loading']) expect(shown).to.not.contain(english);
         expect(await axeViolations(el)).to.deep.equal([]);
       });

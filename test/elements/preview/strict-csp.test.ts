@@ -8,7 +8,8 @@
  */
 import { expect } from 'chai';
 
-const BASE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; require-trusted-types-for 'script'; trusted-types qa-sources-kit lit-html dompurify";
+const BASE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; require-trusted-types-for 'script'; trusted-types qa-sources-kit lit-html dompurify";
 
 interface Report {
   violations: string[];
@@ -46,7 +47,6 @@ async function inStrictFrame(policy: string): Promise<Report> {
 }
 
 describe('<qa-file-preview> under a strict CSP with Trusted Types', function () {
-
   it('renders, colours through classes and starts its worker without a single violation', async () => {
     const r = await inStrictFrame(`${BASE_POLICY}; worker-src 'self'`);
     expect(r.errors).to.deep.equal([]);
@@ -64,6 +64,9 @@ describe('<qa-file-preview> under a strict CSP with Trusted Types', function () 
     expect(r.worker).to.equal(false);
     expect(r.rawColoured).to.equal(true);
     expect(r.keywordColour).to.not.equal(r.plainColour);
-    expect(r.violations.every((v) => v.startsWith('worker-src')), r.violations.join('; ')).to.equal(true);
+    expect(
+      r.violations.every((v) => v.startsWith('worker-src')),
+      r.violations.join('; '),
+    ).to.equal(true);
   });
 });

@@ -34,7 +34,9 @@ function numbersAligned(el: QaFilePreview): boolean {
 
 /** Lines of varying length: every fifth is long enough to wrap several times. */
 function varied(lines: number): string {
-  return Array.from({ length: lines }, (_, i) => (i % 5 === 0 ? `const line${i} = "${'word '.repeat(20 + (i % 7) * 15)}";` : `// line ${i + 1}`)).join('\n') + '\n';
+  return (
+    Array.from({ length: lines }, (_, i) => (i % 5 === 0 ? `const line${i} = "${'word '.repeat(20 + (i % 7) * 15)}";` : `// line ${i + 1}`)).join('\n') + '\n'
+  );
 }
 
 describe('<qa-file-preview> wrap lines', function () {
@@ -75,7 +77,8 @@ describe('<qa-file-preview> wrap lines', function () {
       // Rows do not overlap: each starts where the one before ends.
       const rows = [...root(el).querySelectorAll<HTMLElement>('.ln')].sort((a, b) => Number(a.dataset.n) - Number(b.dataset.n));
       for (let i = 1; i < rows.length; i++) {
-        if (Number(rows[i]!.dataset.n) === Number(rows[i - 1]!.dataset.n) + 1) expect(rows[i]!.offsetTop).to.equal(rows[i - 1]!.offsetTop + rows[i - 1]!.offsetHeight);
+        if (Number(rows[i]!.dataset.n) === Number(rows[i - 1]!.dataset.n) + 1)
+          expect(rows[i]!.offsetTop).to.equal(rows[i - 1]!.offsetTop + rows[i - 1]!.offsetHeight);
       }
       expect(view.querySelectorAll('*').length).to.be.at.most(1_000);
     }
@@ -90,7 +93,18 @@ describe('<qa-file-preview> wrap lines', function () {
     const g = gutter.getBoundingClientRect();
     const r = six.getBoundingClientRect();
     // The middle of line 6 (line 1 above it wraps over several rows).
-    const at = (type: string) => gutter.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, button: 0, buttons: type === 'pointerdown' ? 1 : 0, pointerId: 1, clientX: g.left + g.width / 2, clientY: r.top + r.height / 2 }));
+    const at = (type: string) =>
+      gutter.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          composed: true,
+          button: 0,
+          buttons: type === 'pointerdown' ? 1 : 0,
+          pointerId: 1,
+          clientX: g.left + g.width / 2,
+          clientY: r.top + r.height / 2,
+        }),
+      );
     const events: Array<{ lineStart: number; lineEnd: number }> = [];
     el.addEventListener('qa-range-select', (e) => events.push((e as CustomEvent).detail));
     at('pointerdown');
@@ -131,7 +145,10 @@ describe('<qa-file-preview> wrap lines', function () {
 
   it('opens the 50,000-line file wrapped at its range with the DOM still small', async () => {
     const host = createMemoryHost({ 'generated/steps.ts': bigCode() });
-    const el = mount(html`<div style="block-size: 480px"><qa-file-preview .host=${host} path="generated/steps.ts" .ranges=${[{ lineStart: 40_000, lineEnd: 40_002 }]} .wrap=${true}></qa-file-preview></div>`, 320);
+    const el = mount(
+      html`<div style="block-size: 480px"><qa-file-preview .host=${host} path="generated/steps.ts" .ranges=${[{ lineStart: 40_000, lineEnd: 40_002 }]} .wrap=${true}></qa-file-preview></div>`,
+      320,
+    );
     await nextRendered(el);
     const r = await waitFor(() => row(el, 40_000), 'row 40,000');
     const a = r.getBoundingClientRect();

@@ -4,12 +4,18 @@
 export function parseColor(value: string): [number, number, number, number] {
   const rgb = value.match(/^rgba?\(([^)]+)\)$/);
   if (rgb) {
-    const [r, g, b, a] = rgb[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a] = rgb[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r!, g!, b!, a ?? 1];
   }
   const srgb = value.match(/^color\(srgb ([^)]+)\)$/);
   if (srgb) {
-    const [r, g, b, a] = srgb[1]!.split(/[\s/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a] = srgb[1]!
+      .split(/[\s/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r! * 255, g! * 255, b! * 255, a ?? 1];
   }
   throw new Error(`cannot read the colour ${value}`);

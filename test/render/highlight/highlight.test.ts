@@ -85,7 +85,10 @@ describe('highlight: tokens', () => {
         expect(lengthOf(tokens![i]!), `${lang} line ${i}`).to.equal(line.length);
         expect(spelled(line, tokens![i]!)).to.equal(line);
       });
-      expect(tokens!.some((t) => t.some((v, i) => i % 2 === 1 && v > 0)), `${lang} has colours`).to.equal(true);
+      expect(
+        tokens!.some((t) => t.some((v, i) => i % 2 === 1 && v > 0)),
+        `${lang} has colours`,
+      ).to.equal(true);
       // The very first lines a fresh grammar sees (while it compiles) are coloured token by token too.
       if (lang === 'typescript') expect(tokens![1]!.length).to.be.greaterThan(10);
     }
@@ -201,7 +204,7 @@ describe('highlight: highlightElement', () => {
     expect(keyword.isConnected).to.equal(true);
   });
 
-  it('gives each token the dark theme\'s colour for the same kind of token', async () => {
+  it("gives each token the dark theme's colour for the same kind of token", async () => {
     const { host, root } = shadowHost();
     const code = document.createElement('code');
     code.textContent = TS;
@@ -227,14 +230,20 @@ describe('highlight: highlightElement', () => {
     code.textContent = TS + '\n<div class="a">x</div>\n';
     root.append(code);
     await highlightElement(code, 'typescript');
-    const hex = (rgb: string) => '#' + (rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+    const hex = (rgb: string) =>
+      '#' +
+      (rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('');
     for (const [scheme, backgrounds] of [
       ['light', ['#ffffff', '#fff4cc']],
       ['dark', ['#16181d', '#3c321e']],
     ] as const) {
       host.style.colorScheme = scheme;
       for (const span of code.querySelectorAll('span')) {
-        for (const bg of backgrounds) expect(contrastRatio(hex(getComputedStyle(span).color), bg), `${scheme} ${span.textContent} on ${bg}`).to.be.at.least(4.5);
+        for (const bg of backgrounds)
+          expect(contrastRatio(hex(getComputedStyle(span).color), bg), `${scheme} ${span.textContent} on ${bg}`).to.be.at.least(4.5);
       }
     }
   });

@@ -45,9 +45,13 @@ const reconstruction = (n: number, m: number) => `<p>${Array.from({ length: n },
 const deepTables = (n: number) => `${'<table><tr><td>'.repeat(n)}x`;
 
 describe('Markdown work budget', function () {
-
   it('follows the HTML parser on the reconstruction pattern, at several sizes', () => {
-    for (const [n, m] of [[5, 20], [10, 40], [20, 80], [40, 40]] as const) {
+    for (const [n, m] of [
+      [5, 20],
+      [10, 40],
+      [20, 80],
+      [40, 40],
+    ] as const) {
       const html = reconstruction(n, m);
       const ours = estimate(html);
       const browser = real(html);
@@ -80,7 +84,11 @@ describe('Markdown work budget', function () {
   });
 
   it('counts elements in proportion to the document (generated documents of several sizes)', () => {
-    const doc = (n: number) => Array.from({ length: n }, (_, i) => `## S${i}\n\nSome **bold** and *it* text, [a link](https://e.com/${i}).\n\n- one\n- two\n\n<div><b>raw ${i}</b></div>\n`).join('\n');
+    const doc = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `## S${i}\n\nSome **bold** and *it* text, [a link](https://e.com/${i}).\n\n- one\n- two\n\n<div><b>raw ${i}</b></div>\n`,
+      ).join('\n');
     const counts = [100, 200, 400, 800].map((n) => estimate(doc(n)).elements);
     for (let i = 1; i < counts.length; i++) expect(counts[i]! / counts[i - 1]!).to.be.within(1.9, 2.1);
     // Chunks stay the same size whatever the document's length.

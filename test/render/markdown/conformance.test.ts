@@ -68,10 +68,16 @@ function extractExamples(text: string): Example[] {
   return examples;
 }
 
-const BLOCK_TAGS = 'address|article|aside|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|pre|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const BLOCK_TAGS =
+  'address|article|aside|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|pre|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
 const AROUND_BLOCK = new RegExp(`\\s*(</?(?:${BLOCK_TAGS})\\b[^>]*>)\\s*`, 'g');
 const VOID = new Set(['br', 'hr', 'img', 'input', 'col', 'wbr', 'area', 'source', 'track', 'embed']);
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeText = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
 
 /** A canonical serialisation: attributes sorted, whitespace collapsed outside `pre`, none around block tags. */
 function canonical(root: Node): string {
@@ -87,7 +93,10 @@ function canonical(root: Node): string {
     const inner = Array.from(el.childNodes, (c) => walk(c, pre || name === 'pre')).join('');
     return `<${name}${attrs ? ' ' + attrs : ''}>${VOID.has(name) ? '' : `${inner}</${name}>`}`;
   };
-  return Array.from(root.childNodes, (c) => walk(c, false)).join('').replace(AROUND_BLOCK, '$1').trim();
+  return Array.from(root.childNodes, (c) => walk(c, false))
+    .join('')
+    .replace(AROUND_BLOCK, '$1')
+    .trim();
 }
 
 /** The spec's HTML as DOM, links put as the kit's link policy classifies them. */
@@ -119,7 +128,8 @@ function normaliseRendered(container: HTMLElement): DocumentFragment {
   out.append(...Array.from(container.cloneNode(true).childNodes));
   for (const wrapper of Array.from(out.querySelectorAll('div.qa-chunk, div.qa-table'))) wrapper.replaceWith(...Array.from(wrapper.childNodes));
   for (const el of Array.from(out.querySelectorAll('.qa-external-icon, .qa-link-host'))) el.remove();
-  for (const el of Array.from(out.querySelectorAll('pre[data-lang] > code'))) el.setAttribute('class', `language-${el.parentElement!.getAttribute('data-lang')}`);
+  for (const el of Array.from(out.querySelectorAll('pre[data-lang] > code')))
+    el.setAttribute('class', `language-${el.parentElement!.getAttribute('data-lang')}`);
   for (const a of Array.from(out.querySelectorAll<HTMLAnchorElement>('a[data-qa-link]'))) {
     const kind = a.getAttribute('data-qa-link');
     if (kind === 'external') {
@@ -209,13 +219,18 @@ describe('Markdown rendering: conformance with the CommonMark and GFM spec examp
   });
 
   it('gives the same DOM when an example is cut into chunks at several positions', async () => {
-    const filler = (chars: number) => `${'Filler text. '.repeat(Math.ceil(chars / 13)).slice(0, Math.max(1, chars)).trimEnd()}.\n\n`;
+    const filler = (chars: number) =>
+      `${'Filler text. '
+        .repeat(Math.ceil(chars / 13))
+        .slice(0, Math.max(1, chars))
+        .trimEnd()}.\n\n`;
     const cases: Array<{ id: string; source: string; fillerChars: number }> = [];
     for (const e of examples) {
       // A cut after the block holding each of the example's first few lines (the first chunk ends
       // at the first block boundary past FIRST_CHUNK_CHARS of source).
       const lineStarts = [0, ...Array.from(e.markdown.matchAll(/\n(?=.)/g), (m) => m.index! + 1)].slice(0, 4);
-      for (const start of new Set(lineStarts)) cases.push({ id: e.id, source: filler(FIRST_CHUNK_CHARS - 2 - start) + e.markdown, fillerChars: FIRST_CHUNK_CHARS - 2 - start });
+      for (const start of new Set(lineStarts))
+        cases.push({ id: e.id, source: filler(FIRST_CHUNK_CHARS - 2 - start) + e.markdown, fillerChars: FIRST_CHUNK_CHARS - 2 - start });
     }
     const fillerHtml = new Map<number, string>();
     for (const c of cases) if (!fillerHtml.has(c.fillerChars)) fillerHtml.set(c.fillerChars, (await renderCanonical(filler(c.fillerChars))).html);

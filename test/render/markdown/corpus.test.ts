@@ -35,10 +35,19 @@ describe('Markdown rendering: real documents', function () {
 
   // The list is fixed here so every document gets its own test; the test above keeps it in step with SOURCES.md.
   const names = [
-    'readme-html-badges-details-tables.md', 'changelog-long-jest.md', 'commonmark-spec.md',
-    'docs-api-relative-links-nested-lists.md', 'docs-footnotes-reference-links.md', 'ru-docs-tables.md',
-    'ru-docs-readme-html-images.md', 'gfm-tasklists-strikethrough-alerts-html.md', 'front-matter-html-asides.md',
-    'mermaid-fences-flowchart.md', 'huge-table-emoji-shortcodes.md', 'cjk-zh-readme-html.md', 'rtl-he-readme-tables.md',
+    'readme-html-badges-details-tables.md',
+    'changelog-long-jest.md',
+    'commonmark-spec.md',
+    'docs-api-relative-links-nested-lists.md',
+    'docs-footnotes-reference-links.md',
+    'ru-docs-tables.md',
+    'ru-docs-readme-html-images.md',
+    'gfm-tasklists-strikethrough-alerts-html.md',
+    'front-matter-html-asides.md',
+    'mermaid-fences-flowchart.md',
+    'huge-table-emoji-shortcodes.md',
+    'cjk-zh-readme-html.md',
+    'rtl-he-readme-tables.md',
   ];
 
   it('names every corpus file', async () => {
@@ -73,7 +82,10 @@ describe('Markdown rendering: real documents', function () {
       m.container.querySelectorAll<HTMLElement>('.qa-chunk').forEach((c) => c.style.setProperty('content-visibility', 'visible'));
       // heading-order and empty-table-header are left out: skipped levels and empty header cells are the document
       // author's structure (GitHub keeps both), which the preview must not rewrite.
-      const { violations } = await axe().run(m.host, { resultTypes: ['violations'], rules: { 'heading-order': { enabled: false }, 'empty-table-header': { enabled: false } } });
+      const { violations } = await axe().run(m.host, {
+        resultTypes: ['violations'],
+        rules: { 'heading-order': { enabled: false }, 'empty-table-header': { enabled: false } },
+      });
       expect(violations.map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${JSON.stringify(v.nodes[0]?.target)}`)).to.deep.equal([]);
       m.remove();
     });
@@ -84,10 +96,16 @@ describe('Markdown rendering: real documents', function () {
     const m = mount();
     m.host.style.colorScheme = 'dark';
     m.host.scrollIntoView();
-    await renderMarkdown(m.container, `${source}\n\n![remote](https://example.com/x.png) [link](https://example.com)`, { path: 'docs/ui-kit.md', idPrefix: ID_PREFIX });
+    await renderMarkdown(m.container, `${source}\n\n![remote](https://example.com/x.png) [link](https://example.com)`, {
+      path: 'docs/ui-kit.md',
+      idPrefix: ID_PREFIX,
+    });
     m.container.querySelectorAll<HTMLElement>('.qa-chunk').forEach((c) => c.style.setProperty('content-visibility', 'visible'));
     expect(getComputedStyle(m.container).color).to.equal('rgb(230, 232, 235)');
-    const { violations } = await axe().run(m.host, { resultTypes: ['violations'], rules: { 'heading-order': { enabled: false }, 'empty-table-header': { enabled: false } } });
+    const { violations } = await axe().run(m.host, {
+      resultTypes: ['violations'],
+      rules: { 'heading-order': { enabled: false }, 'empty-table-header': { enabled: false } },
+    });
     expect(violations.map((v) => `${v.id} ×${v.nodes.length}: ${JSON.stringify(v.nodes[0]?.target)}`)).to.deep.equal([]);
     m.remove();
   });

@@ -24,7 +24,19 @@ async function run(): Promise<void> {
   try {
     const result = await renderMarkdown(container, source, { path: 'docs/a.md', idPrefix: 'f-' });
     await new Promise((r) => setTimeout(r, 100));
-    parent.postMessage({ type: 'qa-csp-result', ok: true, blocks: result.blocks, usedWorker: lastStreamUsedWorker, text: container.textContent, html: container.innerHTML, violations, pwned: (window as { __qaPwned?: unknown }).__qaPwned ?? null }, '*');
+    parent.postMessage(
+      {
+        type: 'qa-csp-result',
+        ok: true,
+        blocks: result.blocks,
+        usedWorker: lastStreamUsedWorker,
+        text: container.textContent,
+        html: container.innerHTML,
+        violations,
+        pwned: (window as { __qaPwned?: unknown }).__qaPwned ?? null,
+      },
+      '*',
+    );
   } catch (error) {
     parent.postMessage({ type: 'qa-csp-result', ok: false, error: String(error), violations }, '*');
   }

@@ -42,7 +42,6 @@ function renderInStrictFrame(doc: string, policy = POLICY): Promise<FrameResult>
 }
 
 describe('Markdown rendering: strict CSP and Trusted Types', function () {
-
   it('renders a hostile document with workers, no inline styles and no policy violations', async () => {
     const doc = `# Title\n\n<img src=x onerror="window.__qaPwned=1"> <p style="color:red">styled</p>\n\n[x](javascript:alert(1))\n\n\`\`\`ts\nconst a = 1;\n\`\`\`\n\n${syntheticMarkdown(450_000)}`;
     const r = await renderInStrictFrame(doc);

@@ -76,7 +76,10 @@ describe('Markdown rendering: features', () => {
   it('renders ordered, nested and task lists with disabled checkboxes', () => {
     expect(c.querySelector('ol > li > ul > li')!.textContent).to.equal('nested one');
     const boxes = Array.from(c.querySelectorAll<HTMLInputElement>('li.task-list-item > input[type=checkbox]'));
-    expect(boxes.map((b) => [b.checked, b.disabled])).to.deep.equal([[false, true], [true, true]]);
+    expect(boxes.map((b) => [b.checked, b.disabled])).to.deep.equal([
+      [false, true],
+      [true, true],
+    ]);
     expect(boxes[1]!.getAttribute('aria-label')).to.equal('done task');
     expect(c.querySelector('ul.contains-task-list')).to.exist;
   });
@@ -138,7 +141,11 @@ describe('Markdown rendering: features', () => {
     const fm = c.querySelector('table.qa-front-matter')!;
     expect(fm.querySelector('caption')!.textContent).to.equal('Front matter');
     const rows = Array.from(fm.querySelectorAll('tr')).map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]);
-    expect(rows).to.deep.equal([['title', 'Getting started'], ['tags', 'docsintro'], ['authors', 'AdaGrace']]);
+    expect(rows).to.deep.equal([
+      ['title', 'Getting started'],
+      ['tags', 'docsintro'],
+      ['authors', 'AdaGrace'],
+    ]);
     expect(c.querySelector('p')!.textContent).not.to.contain('title:');
   });
 
@@ -188,7 +195,10 @@ describe('Markdown rendering: features', () => {
   });
 
   it('marks the blocks that overlap ranges and returns the first one', () => {
-    const first = markBlocks(c, [{ lineStart: 31, lineEnd: 31 }, { lineStart: 10, lineEnd: 10 }]);
+    const first = markBlocks(c, [
+      { lineStart: 31, lineEnd: 31 },
+      { lineStart: 10, lineEnd: 10 },
+    ]);
     const marked = Array.from(c.querySelectorAll('[data-qa-marked]'));
     expect(marked.map((e) => e.localName)).to.deep.equal(['p', 'pre']);
     expect(first).to.equal(marked[0]);

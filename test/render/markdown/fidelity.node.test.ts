@@ -10,7 +10,11 @@ const plain = (markup: string) => markup.replace(/ data-qa-line="[^"]*"| data-qa
 
 test('the first-screen cut never falls inside raw HTML around Markdown (details, div, table cells)', async () => {
   const intro = `${'Intro words. '.repeat(190)}\n\n`;
-  for (const [open, close] of [['<details><summary>TOC</summary>', '</details>'], ['<div align="center">', '</div>'], ['<table><tr><td>', '</td></tr></table>']]) {
+  for (const [open, close] of [
+    ['<details><summary>TOC</summary>', '</details>'],
+    ['<div align="center">', '</div>'],
+    ['<table><tr><td>', '</td></tr></table>'],
+  ]) {
     const src = `${intro}${open}\n\n- ${'a'.repeat(50)}\n- b\n\n${close}\n\n${'Body. '.repeat(50)}\n\n`.padEnd(40_000, 'x');
     const prefix = documentPrefix(src, 2_500);
     assert.ok(prefix === null || !prefix.includes(open) || prefix.includes(close), `${open}: the prefix ends inside it`);
@@ -39,7 +43,10 @@ test('heading ids follow GitHub: emoji and images leave their space', async () =
   assert.equal(slugify('½ and ©'), '-and-');
   const chunks: string[] = [];
   for await (const c of documentChunks('## :rocket: Features\n\n## ![logo](l.png) Title\n', { nonce: 'N' })) chunks.push(c.html);
-  assert.deepEqual([...chunks.join('').matchAll(/id="([^"]*)"/g)].map((m) => m[1]), ['-features', '-title']);
+  assert.deepEqual(
+    [...chunks.join('').matchAll(/id="([^"]*)"/g)].map((m) => m[1]),
+    ['-features', '-title'],
+  );
 });
 
 test('a task marker with nothing after it stays text', () => {
@@ -48,13 +55,22 @@ test('a task marker with nothing after it stays text', () => {
 });
 
 test('only attribute names are renamed, never text or attribute values', () => {
-  assert.equal(plain(html('<div title="data-qa-x">data-qa-line <b data-qa-kit="1">x</b></div>\n')), '<div title="data-qa-x">data-qa-line <b data-x-qa-kit="1">x</b></div>\n');
-  assert.equal(plain(html('Use `data-qa-line` or <i data-qa-line="1-1">data-qa-line</i>')), '<p>Use <code>data-qa-line</code> or <i data-x-qa-line="1-1">data-qa-line</i></p>');
+  assert.equal(
+    plain(html('<div title="data-qa-x">data-qa-line <b data-qa-kit="1">x</b></div>\n')),
+    '<div title="data-qa-x">data-qa-line <b data-x-qa-kit="1">x</b></div>\n',
+  );
+  assert.equal(
+    plain(html('Use `data-qa-line` or <i data-qa-line="1-1">data-qa-line</i>')),
+    '<p>Use <code>data-qa-line</code> or <i data-x-qa-line="1-1">data-qa-line</i></p>',
+  );
 });
 
 test('autolinks, footnote marks and strikethrough as on GitHub', async () => {
   const out = plain(html('crates.io react@18.2.0 www.example.com a@b.example https://x.example //x.example'));
-  assert.equal(out, '<p>crates.io react@18.2.0 <a href="http://www.example.com">www.example.com</a> <a href="mailto:a@b.example">a@b.example</a> <a href="https://x.example">https://x.example</a> //x.example</p>');
+  assert.equal(
+    out,
+    '<p>crates.io react@18.2.0 <a href="http://www.example.com">www.example.com</a> <a href="mailto:a@b.example">a@b.example</a> <a href="https://x.example">https://x.example</a> //x.example</p>',
+  );
   const notes = html('x[^1]\n\n[^1]: note');
   assert.match(notes, /<a href="#fn1" id="fnref1">1<\/a>/);
   assert.match(notes, /class="footnote-backref"[^>]*>\u21a9<\/a>/);

@@ -47,7 +47,11 @@ describe('Markdown rendering: link policy', () => {
     expect(anchor.getAttribute('href')).to.equal(`#${ID_PREFIX}setup`);
     expect(c.querySelector(`#${ID_PREFIX}setup`)).to.exist;
 
-    const ws = Array.from(c.querySelectorAll<HTMLAnchorElement>('a[data-qa-link="workspace"]')).map((a) => [a.textContent, a.dataset.qaTarget, a.dataset.qaFragment ?? '']);
+    const ws = Array.from(c.querySelectorAll<HTMLAnchorElement>('a[data-qa-link="workspace"]')).map((a) => [
+      a.textContent,
+      a.dataset.qaTarget,
+      a.dataset.qaFragment ?? '',
+    ]);
     expect(ws).to.deep.equal([
       ['sibling', 'docs/guide/architecture.md', 'setup'],
       ['up', 'docs/api/index.md', ''],
@@ -61,7 +65,13 @@ describe('Markdown rendering: link policy', () => {
       expect(s.title).to.equal('This link cannot be opened here.');
     }
     // `..` escapes never reach the host, a root-relative path is asked from the workspace root; each path is asked once.
-    expect([...calls].sort()).to.deep.equal(['docs/api/index.md', 'docs/guide/architecture.md', 'docs/guide/readme.md', 'docs/guide/secret/notes.md', 'etc/hosts']);
+    expect([...calls].sort()).to.deep.equal([
+      'docs/api/index.md',
+      'docs/guide/architecture.md',
+      'docs/guide/readme.md',
+      'docs/guide/secret/notes.md',
+      'etc/hosts',
+    ]);
     assertSanitized(c, { idPrefix: ID_PREFIX });
     r.remove();
   });
@@ -96,7 +106,9 @@ describe('Markdown rendering: images', () => {
 
   it('loads nothing by default: a placeholder with alt text and host', async () => {
     const url = imageUrl();
-    const r = await render(`![Build status](${url}) <img src="${url}&raw=1" alt="raw html image">\n\n![local](../img/diagram.png) ![data](data:image/png;base64,iVBORw0KGgo=)`);
+    const r = await render(
+      `![Build status](${url}) <img src="${url}&raw=1" alt="raw html image">\n\n![local](../img/diagram.png) ![data](data:image/png;base64,iVBORw0KGgo=)`,
+    );
     await new Promise((res) => setTimeout(res, 100));
     const c = r.container;
     expect(c.querySelector('img')).to.equal(null);

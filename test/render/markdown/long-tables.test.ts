@@ -45,6 +45,5 @@ for (const mode of ['worker', 'main thread'] as const) {
       expect((window as { __qaHeld?: number }).__qaHeld).to.equal(undefined);
       m.remove();
     });
-
   });
 }

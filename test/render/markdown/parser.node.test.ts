@@ -2,7 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { documentChunks, fenceLanguage, mayHaveShortcodes, renderChunks, renderProvisional, slugify, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
+import {
+  documentChunks,
+  fenceLanguage,
+  mayHaveShortcodes,
+  renderChunks,
+  renderProvisional,
+  slugify,
+  type HtmlChunk,
+} from '../../../src/render/markdown/parser.ts';
 import { readFrontMatter } from '../../../src/render/markdown/front-matter.ts';
 import { documentPrefix } from '../../../src/render/markdown/prefix.ts';
 import { claimedHost, hostNotice } from '../../../src/render/links.ts';
@@ -12,9 +20,21 @@ const html = (src: string) => [...renderChunks(src, { nonce: 'N' })].map((c) => 
 test('front matter: simple shapes become entries, anything else null', () => {
   const cases: Array<[string, unknown]> = [
     ['title: Hello', [['title', 'Hello']]],
-    ["title: 'It''s'\nn: \"a\\tb\"", [['title', "It's"], ['n', 'a\tb']]],
+    [
+      "title: 'It''s'\nn: \"a\\tb\"",
+      [
+        ['title', "It's"],
+        ['n', 'a\tb'],
+      ],
+    ],
     ['tags: [a, "b c"]', [['tags', ['a', 'b c']]]],
-    ['list:\n  - x\n  - y\nafter: 1', [['list', ['x', 'y']], ['after', '1']]],
+    [
+      'list:\n  - x\n  - y\nafter: 1',
+      [
+        ['list', ['x', 'y']],
+        ['after', '1'],
+      ],
+    ],
     ['# comment\nempty:', [['empty', '']]],
     ['nested:\n  key: value', null],
     ['text: |\n  block', null],
@@ -57,7 +77,13 @@ test('chunks end on block boundaries and never inside raw HTML that wraps Markdo
   const holder = chunks.find((c) => c.html.includes('<details'))!;
   assert.ok(holder.html.includes('</details>'), 'details opened and closed in one chunk');
   for (const c of chunks) assert.ok(!/<p[^>]*>[^<]*$/.test(c.html.trim()), 'no chunk ends inside a paragraph');
-  assert.equal(chunks.map((c) => c.html).join('').match(/<p /g)!.length, 600);
+  assert.equal(
+    chunks
+      .map((c) => c.html)
+      .join('')
+      .match(/<p /g)!.length,
+    600,
+  );
 });
 
 test('footnotes come last, numbered in order of first reference', () => {
@@ -99,10 +125,22 @@ test('a long document starts with a provisional first screen, a short one does n
   assert.equal(chunks.filter((c) => c.provisional).length, 1);
   assert.equal(chunks[1]!.html, chunks[0]!.html);
   const plain = [...renderChunks(long, { nonce: 'N' })];
-  assert.equal(chunks.slice(1).reduce((n, c) => n + c.blocks, 0), plain.reduce((n, c) => n + c.blocks, 0));
-  assert.equal(chunks.slice(1).map((c) => c.html).join(''), plain.map((c) => c.html).join(''));
+  assert.equal(
+    chunks.slice(1).reduce((n, c) => n + c.blocks, 0),
+    plain.reduce((n, c) => n + c.blocks, 0),
+  );
+  assert.equal(
+    chunks
+      .slice(1)
+      .map((c) => c.html)
+      .join(''),
+    plain.map((c) => c.html).join(''),
+  );
   const short = await collect('# Title\n\ntext\n');
-  assert.deepEqual(short.map((c) => c.provisional), [undefined]);
+  assert.deepEqual(
+    short.map((c) => c.provisional),
+    [undefined],
+  );
 });
 
 test('emoji shortcodes render once the emoji table is loaded for a document that may use them', async () => {
@@ -156,7 +194,9 @@ test('a long list or table goes out in pieces that continue each other', () => {
 });
 
 test("the document's own inline style and handler attributes are renamed by the parser; its own markup is left alone", () => {
-  const raw = html('# Title\n\n<p style="color:red" onclick="x()">a</p>\n\nText <b onmouseover="y()">b</b> and the word only=1.\n\n<div title=\'a\'\nstyle="z">c</div>\n');
+  const raw = html(
+    '# Title\n\n<p style="color:red" onclick="x()">a</p>\n\nText <b onmouseover="y()">b</b> and the word only=1.\n\n<div title=\'a\'\nstyle="z">c</div>\n',
+  );
   assert.match(raw, /<p data-qa-line="3-3" data-qa-html data-qa-inert-style="color:red" data-qa-inert-onclick="x\(\)">/);
   assert.match(raw, /<b data-qa-inert-onmouseover="y\(\)">b<\/b> and the word only=1\./);
   assert.match(raw, /data-qa-inert-style="z"/);
@@ -164,7 +204,10 @@ test("the document's own inline style and handler attributes are renamed by the 
   // Without raw HTML the markup is what the renderer wrote (nothing to rename).
   const plain = [...renderChunks('Text with style="x" and onclick=y, a [link](https://e.example "on title").\n', { nonce: 'N' })];
   assert.equal(plain.length, 1);
-  assert.equal(plain[0]!.html, '<p data-qa-line="1-1">Text with style=&quot;x&quot; and onclick=y, a <a href="https://e.example" title="on title">link</a>.</p>');
+  assert.equal(
+    plain[0]!.html,
+    '<p data-qa-line="1-1">Text with style=&quot;x&quot; and onclick=y, a <a href="https://e.example" title="on title">link</a>.</p>',
+  );
 });
 
 test('the middle pieces of a long table say how many body rows they hold, and hold nothing else', () => {
@@ -181,5 +224,8 @@ test('the middle pieces of a long table say how many body rows they hold, and ho
   assert.equal(chunks[0]!.rows, undefined);
   const last = chunks.find((c) => c.html.includes('After.'))!;
   assert.equal(last.rows, undefined);
-  assert.equal(counted.reduce((n, c) => n + c.rows!, 0) + (chunks[0]!.html.match(/<tr[\s>]/g) ?? []).length - 1 + (last.html.match(/<tr[\s>]/g) ?? []).length, 3_000);
+  assert.equal(
+    counted.reduce((n, c) => n + c.rows!, 0) + (chunks[0]!.html.match(/<tr[\s>]/g) ?? []).length - 1 + (last.html.match(/<tr[\s>]/g) ?? []).length,
+    3_000,
+  );
 });

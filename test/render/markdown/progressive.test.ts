@@ -134,7 +134,7 @@ for (const mode of ['worker', 'main thread'] as const) {
       m.remove();
     });
 
-    it('a 30,000-row table shows its first 1,000 rows and says how many there are, in the reader\'s language', async () => {
+    it("a 30,000-row table shows its first 1,000 rows and says how many there are, in the reader's language", async () => {
       const m = mount('ru');
       const rows = Array.from({ length: 30_000 }, (_, i) => `| ${i} | r${i} |`).join('\n');
       await renderMarkdown(m.container, `| a | b |\n|---|---|\n${rows}\n\nAfter.\n`, { path: 'a.md', idPrefix: ID_PREFIX });
@@ -150,7 +150,11 @@ for (const mode of ['worker', 'main thread'] as const) {
       const m = mount();
       const items = Array.from({ length: 1_500 }, (_, i) => `- item number ${i + 1}`).join('\n');
       // The list starts on line 3; lines 1,000–1,400 are deep in its later pieces.
-      const r = await renderMarkdown(m.container, `# Lists\n\n${items}\n\nAfter.\n`, { path: 'a.md', idPrefix: ID_PREFIX, ranges: [{ lineStart: 1_000, lineEnd: 1_400 }] });
+      const r = await renderMarkdown(m.container, `# Lists\n\n${items}\n\nAfter.\n`, {
+        path: 'a.md',
+        idPrefix: ID_PREFIX,
+        ranges: [{ lineStart: 1_000, lineEnd: 1_400 }],
+      });
       expect(m.container.querySelectorAll('ul')).to.have.length(1);
       const marked = m.container.querySelectorAll('[data-qa-marked]');
       expect(marked.length).to.be.greaterThan(0);
@@ -161,7 +165,10 @@ for (const mode of ['worker', 'main thread'] as const) {
     it('keeps raw HTML that wraps Markdown (<details>) in one piece across chunks', async () => {
       const m = mount();
       const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} inside the details element.\n`).join('\n');
-      await renderMarkdown(m.container, `# T\n\n<details>\n<summary>More</summary>\n\n${filler}\n</details>\n\nAfter the details.`, { path: 'a.md', idPrefix: ID_PREFIX });
+      await renderMarkdown(m.container, `# T\n\n<details>\n<summary>More</summary>\n\n${filler}\n</details>\n\nAfter the details.`, {
+        path: 'a.md',
+        idPrefix: ID_PREFIX,
+      });
       const details = m.container.querySelector('details')!;
       expect(details.querySelectorAll('p').length).to.equal(400);
       const after = Array.from(m.container.querySelectorAll('p')).find((p) => p.textContent === 'After the details.')!;
@@ -193,7 +200,6 @@ describe('Markdown rendering: worker and main thread agree', function () {
 });
 
 describe('Markdown rendering: lazy highlighting', function () {
-
   it('highlights fenced code only when it comes near the viewport', async () => {
     const m = mount();
     const filler = Array.from({ length: 500 }, (_, i) => `Filler paragraph number ${i}.`).join('\n\n');

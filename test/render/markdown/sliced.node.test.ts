@@ -15,7 +15,10 @@ import { estimateWork, estimateWorkSteps } from '../../../src/render/markdown/bu
 
 const corpusDir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));
 const corpus = readdirSync(corpusDir).filter((f) => f.endsWith('.md'));
-const specExamples = (createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string; number: number }> }).tests.map((t) => ({ markdown: t.markdown, example: t.number }));
+const specExamples = (createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string; number: number }> }).tests.map((t) => ({
+  markdown: t.markdown,
+  example: t.number,
+}));
 
 function chunks(source: string, sliceMs?: number): { out: HtmlChunk[]; pauses: number } {
   const out: HtmlChunk[] = [];
@@ -74,14 +77,24 @@ test('the line table built in slices is the one markdown-it builds in one pass',
     const sliced = new md.block.State('', md, {}, []);
     let steps = 0;
     for (const _ of lineTable(sliced, src, 0)) steps++;
-    const table = (s: typeof whole) => ({ src: s.src, bMarks: s.bMarks, eMarks: s.eMarks, tShift: s.tShift, sCount: s.sCount, bsCount: s.bsCount, lineMax: s.lineMax });
+    const table = (s: typeof whole) => ({
+      src: s.src,
+      bMarks: s.bMarks,
+      eMarks: s.eMarks,
+      tShift: s.tShift,
+      sCount: s.sCount,
+      bsCount: s.bsCount,
+      lineMax: s.lineMax,
+    });
     assert.deepEqual(table(sliced), table(whole), JSON.stringify(src.slice(0, 40)));
     assert.equal(steps, Math.max(0, Math.ceil(src.length / 65_536) - 1), 'cut between every step when the slice is used up');
   }
 });
 
 test('the work estimate in slices pauses on a long document and gives the estimate of one pass', () => {
-  const source = Array.from({ length: 3_000 }, (_, i) => `## Part ${i}\n\nText <b>bold</b> *em*\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n- a\n- b\n`).join('\n');
+  const source = Array.from({ length: 3_000 }, (_, i) => `## Part ${i}\n\nText <b>bold</b> *em*\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n- a\n- b\n`).join(
+    '\n',
+  );
   const md = getParser();
   const state = { tokens: [] as Token[] };
   md.block.parse(source, md, { qaNonce: 'N' }, state.tokens);

@@ -189,7 +189,8 @@ describe('Sanitizer: Trusted Types sinks', () => {
   it('allows no attribute that Trusted Types treats as a sink, on any allowed element', () => {
     const tt = (window as unknown as { trustedTypes: { getAttributeType(tag: string, attr: string): string | null } }).trustedTypes;
     const sinks: string[] = [];
-    for (const tag of [...ALLOWED_TAGS, 'body']) for (const attr of ALLOWED_ATTRIBUTES) if (tt.getAttributeType(tag, attr) !== null) sinks.push(`${tag}[${attr}]`);
+    for (const tag of [...ALLOWED_TAGS, 'body'])
+      for (const attr of ALLOWED_ATTRIBUTES) if (tt.getAttributeType(tag, attr) !== null) sinks.push(`${tag}[${attr}]`);
     expect(sinks).to.deep.equal([]);
     // The check itself can fail: these are sinks.
     expect(tt.getAttributeType('iframe', 'srcdoc')).to.equal('TrustedHTML');

@@ -46,7 +46,13 @@
             ? function (input) {
                 var text = String(input);
                 if (log.policyCalls.length < MAX_CALLS) {
-                  log.policyCalls.push({ policy: String(name), kind: kind, length: text.length, marker: text.indexOf(MARKER) !== -1, head: text.slice(0, 120) });
+                  log.policyCalls.push({
+                    policy: String(name),
+                    kind: kind,
+                    length: text.length,
+                    marker: text.indexOf(MARKER) !== -1,
+                    head: text.slice(0, 120),
+                  });
                 }
                 return rule.apply(this, arguments);
               }

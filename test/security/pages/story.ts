@@ -109,7 +109,9 @@ function describePreview(preview: HTMLElement): PreviewReport {
   const md = root.querySelector<HTMLElement>('[part="markdown"]');
   const scroller = root.querySelector<HTMLElement>('.md-scroll');
   // Fenced code in a language the highlighter knows (a `mermaid` fence stays plain text).
-  const fences = md ? [...md.querySelectorAll<HTMLElement>('pre.qa-code[data-lang] code')].filter((c) => !!resolveLanguage(c.closest('pre')!.dataset.lang ?? '')) : [];
+  const fences = md
+    ? [...md.querySelectorAll<HTMLElement>('pre.qa-code[data-lang] code')].filter((c) => !!resolveLanguage(c.closest('pre')!.dataset.lang ?? ''))
+    : [];
   let fencesNear = 0;
   if (scroller && mode === 'rendered') {
     const box = scroller.getBoundingClientRect();
@@ -197,7 +199,11 @@ async function run(id: string, options: RunOptions): Promise<StoryReport> {
 
   const root = frame;
   await settleElements(() => kitElements(root));
-  const pending = () => kitElements(root).filter((el) => el.localName === 'qa-file-preview').map((p) => previewDone(p, rendered, !!options.stillLoading)).filter((x): x is string => !!x);
+  const pending = () =>
+    kitElements(root)
+      .filter((el) => el.localName === 'qa-file-preview')
+      .map((p) => previewDone(p, rendered, !!options.stillLoading))
+      .filter((x): x is string => !!x);
   await until(() => pending().length === 0, options.timeoutMs ?? 20_000);
   const waitedOut = pending();
   await settleElements(() => kitElements(root));

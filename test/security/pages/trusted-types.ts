@@ -40,8 +40,26 @@ const payload = {
   ...hostilePayload,
   sources: [
     ...hostilePayload.sources,
-    { id: `web:https://example.com/${M}`, kind: 'web', title: `<b onmouseover="window.__qaPwned=1">${M} title</b>`, uri: `https://example.com/${M}`, locations: [], evidence: 'fetched', origins: [], score: 90 },
-    { id: `file:docs/${M}.md`, kind: 'file', title: `${M}.md`, path: `docs/${M}.md`, locations: [{ lineStart: 1, lineEnd: 3 }], evidence: 'read', origins: [], score: 90 },
+    {
+      id: `web:https://example.com/${M}`,
+      kind: 'web',
+      title: `<b onmouseover="window.__qaPwned=1">${M} title</b>`,
+      uri: `https://example.com/${M}`,
+      locations: [],
+      evidence: 'fetched',
+      origins: [],
+      score: 90,
+    },
+    {
+      id: `file:docs/${M}.md`,
+      kind: 'file',
+      title: `${M}.md`,
+      path: `docs/${M}.md`,
+      locations: [{ lineStart: 1, lineEnd: 3 }],
+      evidence: 'read',
+      origins: [],
+      score: 90,
+    },
   ],
 };
 
@@ -106,7 +124,9 @@ async function run(): Promise<TrustedTypesReport> {
     report.stringSinkThrows = e instanceof TypeError;
   }
   try {
-    (window as unknown as { trustedTypes: { createPolicy(n: string, r: object): unknown } }).trustedTypes.createPolicy('qa-other', { createHTML: (s: string) => s });
+    (window as unknown as { trustedTypes: { createPolicy(n: string, r: object): unknown } }).trustedTypes.createPolicy('qa-other', {
+      createHTML: (s: string) => s,
+    });
   } catch (e) {
     report.otherPolicyThrows = e instanceof TypeError;
   }
