@@ -7,6 +7,7 @@ import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { testServerMiddleware } from './test/server/index.ts';
 import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
+import { chromiumArgs } from './scripts/env.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -81,15 +82,7 @@ export default {
         launchOptions: {
           executablePath: chromium,
           headless: true,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: chromiumArgs,
         },
       }),
     ),
