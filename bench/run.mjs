@@ -69,6 +69,7 @@ const TRACE_WINDOWS = {
   ],
   model: [['model-cold-start', 'model-cold-end']],
   find: [['find-start', 'find-done']],
+  citations: [['link-start', 'link-end']],
 };
 /** The window of a scenario page whose CPU time `--cpu` reports (its whole measured work). */
 const CPU_WINDOWS = {

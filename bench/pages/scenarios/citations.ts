@@ -26,10 +26,13 @@ function answerText(ids: string[], bytes: number, markers: number): string {
   let i = 0;
   const per = Math.max(1, Math.floor(bytes / markers));
   while (size < bytes) {
-    let chunk = '';
-    while (chunk.length < per) chunk += sentence;
     const id = ids[i % ids.length]!;
     const marker = i < markers ? `[[source:${id}${i % 3 === 0 ? `#L${i + 1}-L${i + 9}` : ''}]]` : '';
+    // Text up to the last word that fits beside the marker, so that `markers` markers spread over `bytes`.
+    const room = Math.max(1, per - marker.length);
+    let chunk = '';
+    while (chunk.length < room) chunk += sentence;
+    chunk = chunk.slice(0, chunk.lastIndexOf(' ', room) + 1);
     parts.push(chunk.trimEnd() + marker + (i % 4 === 3 ? '\n\n' : ' '));
     size += chunk.length + marker.length;
     i += 1;
