@@ -1,14 +1,16 @@
 /**
- * Header sub-parts of the file preview: the breadcrumb of the workspace path
- * and the Rendered/Raw radio group.
+ * Header sub-parts of the file preview: the breadcrumb of the workspace path,
+ * the file's facts, the Rendered/Raw radio group and the toolbar.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { formatBytes } from '../../i18n/index.js';
 import type { QaTerms } from '../../i18n/types.js';
 import { revealHidden } from '../../model/text.js';
 import type { QaPreviewMode } from '../../events.js';
-import { icons } from '../shared/icons.js';
-import { crumbs } from './preview-helpers.js';
-import { keysOf } from './keys.js';
+import { isMarkdownPath, languageForPath, languageName } from '../../workspace/languages.js';
+import { icons, previewIcons } from '../shared/icons.js';
+import { crumbs, lineCountOf } from './preview-helpers.js';
+import { keysOf, withKey } from './keys.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
@@ -97,6 +99,16 @@ export interface FileFacts {
   language: string;
 }
 
+/** The facts of a file whose document has `lines` lines (0: counted from its content), sizes written for `lang`. */
+export function fileFacts(file: { path: string; content: string; size: number }, lines: number, lang: string, t: Translate): FileFacts {
+  const language = languageForPath(file.path);
+  return {
+    lines: lines || lineCountOf(file.content),
+    size: formatBytes(file.size, lang),
+    language: isMarkdownPath(file.path) ? 'Markdown' : language ? languageName(language) : t('plainText'),
+  };
+}
+
 /** The file's facts, quiet, after the breadcrumb (hidden where the header is narrow: the help popover repeats them). */
 export function renderFacts(facts: FileFacts, t: Translate): TemplateResult {
   const text = [t('lineCount', { n: facts.lines }), facts.size, facts.language].join(' · ');
@@ -154,4 +166,70 @@ export function renderActionButton(opts: {
   >
     ${opts.icon}
   </button>`;
+}
+
+/** What the toolbar shows. */
+export interface ToolbarState {
+  /** A file is shown. */
+  ready: boolean;
+  partial: boolean;
+  /** The file is Markdown (it has the Rendered/Raw toggle). */
+  markdown: boolean;
+  mode: QaPreviewMode;
+  /** Markdown that can only be shown raw. */
+  rawOnly: boolean;
+  wrapped: boolean;
+  fullView: boolean;
+  canFullView: boolean;
+  canDownload: boolean;
+  helpOpen: boolean;
+  /** The find button. */
+  find: unknown;
+}
+
+/** What the toolbar's controls do. */
+export interface ToolbarActions {
+  pickMode(mode: QaPreviewMode): void;
+  toggleWrap(): void;
+  toggleFullView(): void;
+  download(): void;
+  toggleHelp(): void;
+  close(): void;
+}
+
+/** The toolbar: the partial badge, Rendered/Raw, find, Wrap lines, full view, Download, the keys help and Close. */
+export function renderToolbar(s: ToolbarState, t: Translate, a: ToolbarActions): TemplateResult {
+  const ready = s.ready;
+  return html`${s.partial && ready ? html`<span class="badge partial" title=${t('partial')}>${icons.partial()}<span class="badge-label">${t('partial')}</span></span>` : nothing}
+      ${s.markdown && ready ? renderModeToggle(s.mode, s.rawOnly, t, a.pickMode) : nothing}
+      ${ready ? s.find : nothing}
+      ${
+        ready && s.mode === 'raw'
+          ? renderToggleButton({
+              label: t('wrapLines'),
+              title: withKey(t('wrapLines'), 'wrap'),
+              keys: keysOf('wrap'),
+              pressed: s.wrapped,
+              icon: previewIcons.wrap(),
+              cls: 'wrap-button wide-only',
+              onClick: a.toggleWrap,
+            })
+          : nothing
+      }
+      ${renderActionButton({
+        label: s.fullView ? t('exitFullView') : t('openFullView'),
+        title: withKey(s.fullView ? t('exitFullView') : t('openFullView'), 'full-view'),
+        keys: keysOf('full-view'),
+        disabled: !s.canFullView,
+        icon: s.fullView ? previewIcons.exitFullView() : previewIcons.fullView(),
+        cls: 'full-view-button wide-only',
+        onClick: a.toggleFullView,
+      })}
+      <button part="button" class="icon-button wide-only" type="button" title=${withKey(t('download'), 'download')} aria-label=${t('download')} aria-keyshortcuts=${keysOf('download') ?? nothing} ?disabled=${!s.canDownload} @click=${a.download}>
+        ${icons.download()}
+      </button>
+      ${renderActionButton({ label: t('keyboardHelp'), title: withKey(t('keyboardHelp'), 'help'), keys: keysOf('help'), expanded: s.helpOpen, icon: previewIcons.keyboard(), cls: 'help-button', onClick: a.toggleHelp })}
+      <button part="button" class="icon-button" type="button" title=${t('close')} aria-label=${t('close')} @click=${a.close}>
+        ${icons.close()}
+      </button>`;
 }

@@ -65,6 +65,11 @@ export function lineCountOf(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
+/** A file name as the preview shows it (labels, download name): hidden and direction-changing characters as visible markers. */
+export function shownName(path: string): string {
+  return revealHidden(basename(path)).text;
+}
+
 /** One segment of the breadcrumb. */
 export interface Crumb {
   text: string;

@@ -6,7 +6,7 @@
  * outlives a view, so switching Rendered/Raw back and forth never
  * re-highlights.
  */
-import { chunkLine, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
+import { chunkLine, MAX_TOKENIZED_LINE, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/display.js';
 import { INVISIBLE_CHARACTER } from '../../model/text.js';
 
@@ -38,6 +38,7 @@ export class RawDocument {
   private readonly listeners = new Set<(from: number, to: number) => void>();
   private job: HighlightJob | null = null;
   private outcome: Promise<string> | null = null;
+  private longLines: boolean | null = null;
 
   constructor(
     readonly text: string,
@@ -53,6 +54,17 @@ export class RawDocument {
     this.columns = this.widest();
     this.where = new Int32Array(this.count).fill(-1);
     this.exact = new Uint8Array(this.count);
+  }
+
+  /** True when the file is coloured and has a line too long to colour (`MAX_TOKENIZED_LINE`); found on first use. */
+  get hasLongLines(): boolean {
+    if (!this.lang) return false;
+    if (this.longLines === null) {
+      let long = false;
+      for (let i = 0; i < this.count && !long; i += 1) long = this.lineLength(i) >= MAX_TOKENIZED_LINE;
+      this.longLines = long;
+    }
+    return this.longLines;
   }
 
   /** The widest line in columns, in one sweep over the text's tabs (and direction controls) in order. */
