@@ -16,7 +16,8 @@ import { rootRelative } from '../../workspace/links.js';
 import { lineFragment } from '../../workspace/line-fragment.js';
 import { QaRenderedEvent, QaSourceOpenEvent } from '../../events.js';
 import { previewStyles } from './file-preview.styles.js';
-import { selectRenderedLines, type FindSource } from './find-bar.js';
+import type { FindSource } from './find-bar.js';
+import { selectRenderedLines } from './rendered-lines.js';
 import { fileSource } from './preview-helpers.js';
 import { scrollToBlocks } from './rendered-scroll.js';
 

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import { FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../src/elements/file-preview/find-bar.js';
+import { FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../src/elements/file-preview/find-marks.js';
 import { sampleGuide, sampleTs } from '../../../stories/fixtures/preview-files.js';
 import { bigCode } from '../../../stories/preview.stories.js';
 import { axeViolations, cleanup, copyFrom, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
