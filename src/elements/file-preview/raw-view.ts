@@ -9,14 +9,13 @@
  * token classes while plain text shows at once. Copying a selection yields
  * the real text of every line it spans, also lines no longer in the DOM.
  */
-import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
 import type { QaLineRange } from '../../model/display.js';
-import { revealCharacters } from '../../render/reveal.js';
-import { BIDI_CONTROL, INVISIBLE_CHARACTER, RawDocument } from './raw-document.js';
+import { RawDocument } from './raw-document.js';
+import { renderLine } from './raw-line.js';
 import { OverviewRuler } from './overview-ruler.js';
+import { LINE_HEIGHT, RowLayout } from './raw-layout.js';
+import { composedRange, positionIn, type RawParts } from './raw-selection.js';
 
-/** Height of one line, in CSS pixels (the styles use the same value). */
-export const LINE_HEIGHT = 20;
 /** The scroller's top padding (the styles use the same value): rows start below it. */
 const PAD_TOP = 6;
 /** Lines of context kept above a range scrolled into view (3–5). */
@@ -29,11 +28,6 @@ const OVERSCAN = 8;
 const FALLBACK_HEIGHT = 600;
 /** A view the browser never lays out (nothing rendered, e.g. a background tab) settles after this long. */
 const SETTLE_FALLBACK_MS = 100;
-
-interface Position {
-  line: number;
-  col: number;
-}
 
 /** Options of a raw view. */
 export interface RawViewOptions {
@@ -53,26 +47,6 @@ export interface RawViewOptions {
   wrap?: boolean;
   /** The element beside the scroll track that becomes the overview ruler (ranges and find matches in the whole file). */
   ruler?: HTMLElement | null;
-}
-
-/**
- * The DOM of one line: its tokens, and each direction control shown as a
- * marker (`⟦U+202E⟧`) so that it cannot reorder what the reader sees, and
- * each invisible character (`⟦U+200B⟧`) so that it cannot hide a
- * difference. The markers only stand in for the characters: copying yields
- * the real text.
- */
-export function renderLine(
-  text: string,
-  tokens: TokenLine | undefined,
-  into: HTMLElement,
-  bidiLabel: string | null,
-  invisibleLabel: string | null = null,
-): void {
-  renderTokens(text, tokens, into, into.ownerDocument);
-  if (bidiLabel !== null && BIDI_CONTROL.test(text) && revealCharacters(into, BIDI_CONTROL, 'bidi', bidiLabel)) into.classList.add('has-bidi');
-  if (invisibleLabel !== null && INVISIBLE_CHARACTER.test(text) && revealCharacters(into, INVISIBLE_CHARACTER, 'bidi invisible', invisibleLabel))
-    into.classList.add('has-bidi');
 }
 
 export class RawView {
@@ -121,15 +95,9 @@ export class RawView {
   private readonly onSelection = () => this.trackSelection();
   /** Lines wrap: rows are as tall as their text needs, in whole lines of 20px. */
   private wrapOn = false;
-  /**
-   * With wrapping: where each 0-based line starts in the sizer (px), `count + 1`
-   * entries, from each line's length and the characters that fit a row,
-   * corrected by the heights of rows once they are laid out. Null without.
-   */
-  private tops: Float64Array | null = null;
-  /** With wrapping: the visual rows of lines whose laid-out height differs from the estimate (wide characters, tabs, markers). */
-  private readonly measured = new Map<number, number>();
-  /** With wrapping: the scroller width the tops were computed for. */
+  /** Where each line's row lies in the sizer (fixed lines, or wrapped rows). */
+  private readonly layout: RowLayout;
+  /** With wrapping: the scroller width the rows were laid out for. */
   private wrapWidth = -1;
   /** Called after the rows in the DOM changed (scrolled, re-coloured): find marks them again. */
   onPaint: (() => void) | null = null;
@@ -146,6 +114,7 @@ export class RawView {
     options: RawViewOptions,
   ) {
     this.scroller = container;
+    this.layout = new RowLayout(doc.count, (n) => doc.lineLength(n));
     this.hint = options.heightHint && options.heightHint > 0 ? options.heightHint : FALLBACK_HEIGHT;
     this.bidiLabel = doc.hasBidi ? (options.bidiLabel ?? '') : null;
     this.invisibleLabel = doc.hasInvisible ? (options.invisibleLabel ?? '') : null;
@@ -205,7 +174,7 @@ export class RawView {
     const [top] = this.visible();
     this.wrapOn = on;
     this.scroller.dataset.wrap = on ? 'on' : 'off';
-    this.measured.clear();
+    this.layout.forget();
     this.wrapWidth = -1;
     this.layoutWrap();
     for (const row of this.rows.values()) row.remove();
@@ -235,59 +204,35 @@ export class RawView {
     return Math.max(8, Math.floor(room / ch));
   }
 
-  /** With wrapping on, computes where every line starts (see `tops`) and sizes the sizer; off, fixed 20px lines. */
+  /** With wrapping on, lays out the rows for the characters that fit one (see `RowLayout`) and sizes the sizer; off, fixed 20px lines. */
   private layoutWrap(): void {
-    const count = Math.max(1, this.doc.count);
-    if (!this.wrapOn) {
-      this.tops = null;
-      this.sizer.style.setProperty('block-size', `${count * LINE_HEIGHT}px`);
-      return;
-    }
-    const width = this.scroller.clientWidth;
-    const cols = this.columnsPerRow();
-    this.wrapWidth = width;
-    const n = this.doc.count;
-    const tops = new Float64Array(n + 1);
-    let y = 0;
-    for (let i = 0; i < n; i += 1) {
-      tops[i] = y;
-      y += (this.measured.get(i) ?? Math.max(1, Math.ceil(this.doc.lineLength(i) / cols))) * LINE_HEIGHT;
-    }
-    tops[n] = y;
-    this.tops = tops;
-    this.sizer.style.setProperty('block-size', `${Math.max(LINE_HEIGHT, y)}px`);
+    let height: number;
+    if (this.wrapOn) {
+      const width = this.scroller.clientWidth;
+      height = this.layout.wrap(this.columnsPerRow());
+      this.wrapWidth = width;
+    } else height = this.layout.fixed();
+    this.sizer.style.setProperty('block-size', `${height}px`);
   }
 
   /** Where 0-based line `n` starts in the sizer (px). */
   topOf(n: number): number {
-    const t = this.tops;
-    if (!t) return n * LINE_HEIGHT;
-    return t[Math.max(0, Math.min(n, t.length - 1))]!;
+    return this.layout.topOf(n);
   }
 
   /** The height of 0-based line `n`'s row (px). */
   heightOf(n: number): number {
-    return this.topOf(n + 1) - this.topOf(n);
+    return this.layout.heightOf(n);
   }
 
   /** The 0-based line whose row holds sizer height `y`. */
   private lineAtY(y: number): number {
-    const t = this.tops;
-    if (!t) return Math.floor(y / LINE_HEIGHT);
-    let lo = 0;
-    let hi = this.doc.count - 1;
-    if (hi < 0) return 0;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (t[mid]! <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.layout.lineAtY(y);
   }
 
   /**
    * With wrapping: takes the laid-out height of rows just added; where one
-   * differs from its estimate, recomputes the tops and moves the rows.
+   * differs from its estimate, lays the rows out again and moves them.
    */
   private measureRows(added: number[]): void {
     if (!this.wrapOn || !added.length) return;
@@ -295,11 +240,7 @@ export class RawView {
     for (const n of added) {
       const row = this.rows.get(n);
       if (!row) continue;
-      const rows = Math.max(1, Math.round(row.offsetHeight / LINE_HEIGHT));
-      if (rows * LINE_HEIGHT !== this.heightOf(n)) {
-        this.measured.set(n, rows);
-        changed = true;
-      }
+      if (this.layout.measure(n, row.offsetHeight)) changed = true;
     }
     if (!changed) return;
     this.layoutWrap();
@@ -330,7 +271,7 @@ export class RawView {
     if (visible && this.wrapOn && this.scroller.clientWidth !== this.wrapWidth) {
       // Another width wraps differently: estimate again, keeping the top line.
       const [top] = this.visible();
-      this.measured.clear();
+      this.layout.forget();
       this.layoutWrap();
       for (const [n, row] of this.rows) row.style.setProperty('top', `${this.topOf(n)}px`);
       this.gutterKey = '';
@@ -404,7 +345,7 @@ export class RawView {
     const room = fits - (end - start + 1);
     // Tall views keep the usual context; short ones give up to two lines of it to show the whole range.
     let context = room >= CONTEXT_LINES ? CONTEXT_LINES : room >= MIN_CONTEXT_LINES ? room : Math.min(MIN_CONTEXT_LINES, Math.max(0, fits - 1));
-    if (this.tops) {
+    if (this.layout.wrapped) {
       // Wrapped rows: the same rule, in pixels.
       const tall = this.topOf(end) - this.topOf(start - 1);
       const above = (c: number) => this.topOf(start - 1) - this.topOf(Math.max(0, start - 1 - c));
@@ -438,7 +379,7 @@ export class RawView {
   visible(): [number, number] {
     const h = this.height ?? this.hint;
     const top = this.pendingTop ?? (this.height === null ? 0 : this.scroller.scrollTop);
-    if (this.tops) return [this.lineAtY(top), Math.min(this.doc.count, this.lineAtY(top + h) + 1)];
+    if (this.layout.wrapped) return [this.lineAtY(top), Math.min(this.doc.count, this.lineAtY(top + h) + 1)];
     const first = Math.floor(top / LINE_HEIGHT);
     return [Math.min(first, this.doc.count), Math.min(this.doc.count, Math.ceil((top + h) / LINE_HEIGHT))];
   }
@@ -563,7 +504,7 @@ export class RawView {
     if (key === this.gutterKey) return;
     this.gutterKey = key;
     // A wrapped line's number is followed by an empty line per extra row, so numbers stay beside their lines.
-    const label = this.tops
+    const label = this.layout.wrapped
       ? (i: number) => String(i + 1) + '\n'.repeat(Math.max(0, Math.round(this.heightOf(i) / LINE_HEIGHT) - 1))
       : (i: number) => String(i + 1);
     const place = (el: HTMLElement, a: number, b: number) => {
@@ -687,81 +628,18 @@ export class RawView {
     this.onPaint?.();
   }
 
-  private composedRange(): StaticRange | Range | null {
-    const root = this.scroller.getRootNode();
-    const sel = this.scroller.ownerDocument.getSelection();
-    if (!sel || sel.rangeCount === 0) return null;
-    const withComposed = sel as Selection & { getComposedRanges?: (o: { shadowRoots: ShadowRoot[] }) => StaticRange[] };
-    if (typeof withComposed.getComposedRanges === 'function' && root instanceof ShadowRoot) {
-      return withComposed.getComposedRanges({ shadowRoots: [root] })[0] ?? null;
-    }
-    const own = root instanceof ShadowRoot ? (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.() : null;
-    const s = own ?? sel;
-    return s.rangeCount ? s.getRangeAt(0) : null;
-  }
-
-  /**
-   * The column in the line's text of a DOM boundary inside `row`: the length
-   * of the row's text before it, with each direction marker counted as the
-   * one character it stands for (a boundary inside a marker falls before it).
-   */
-  private column(row: HTMLElement, node: Node, offset: number): number {
-    const doc = this.scroller.ownerDocument;
-    const r = doc.createRange();
-    r.setStart(row, 0);
-    r.setEnd(node, offset);
-    let col = r.toString().length;
-    if (!row.classList.contains('has-bidi')) return col;
-    for (const m of Array.from(row.querySelectorAll<HTMLElement>('.bidi'))) {
-      const shown = m.textContent?.length ?? 0;
-      // A marker stands for one character: one UTF-16 unit, or two (a tag character).
-      const units = Number(m.dataset.units ?? 1);
-      if (r.comparePoint(m, m.childNodes.length) === 0) col -= shown - units;
-      else if (r.comparePoint(m, 0) === 0) {
-        const part = doc.createRange();
-        part.setStart(m, 0);
-        part.setEnd(node, offset);
-        const inside = part.toString().length;
-        col -= inside === shown ? shown - units : inside;
-      }
-    }
-    return col;
-  }
-
-  /** Where a DOM boundary falls in the document, or null when outside the view. `edge` says which end it is. */
-  private position(node: Node, offset: number, edge: 'start' | 'end'): Position | null {
-    if (!this.scroller.contains(node)) {
-      // A selection that starts before or ends after the view covers its edge.
-      const rel = this.scroller.compareDocumentPosition(node);
-      if (rel & Node.DOCUMENT_POSITION_PRECEDING) return edge === 'start' ? { line: 0, col: 0 } : null;
-      if (rel & Node.DOCUMENT_POSITION_FOLLOWING) return edge === 'end' ? { line: this.doc.count - 1, col: this.doc.lineLength(this.doc.count - 1) } : null;
-      return null;
-    }
-    if (node === this.scroller || node === this.sizer) {
-      // The sizer holds the gutter, then the rows in line order.
-      const kids = this.sizer.children;
-      const i = node === this.scroller ? (offset === 0 ? 1 : kids.length) : Math.max(1, offset);
-      const row = kids[i] as HTMLElement | undefined;
-      if (row) return { line: Number(row.dataset.n) - 1, col: 0 };
-      const last = kids.length > 1 ? (kids[kids.length - 1] as HTMLElement) : undefined;
-      const n = last ? Number(last.dataset.n) - 1 : 0;
-      return { line: n, col: this.doc.lineLength(n) };
-    }
-    // The gutter holds no text (its numbers are generated content).
-    if (this.gutter.contains(node)) return null;
-    let row: Node | null = node;
-    while (row && !(row instanceof HTMLElement && row.classList.contains('ln'))) row = row.parentNode;
-    if (!row) return null;
-    return { line: Number((row as HTMLElement).dataset.n) - 1, col: this.column(row as HTMLElement, node, offset) };
+  /** The parts a selection's position is read from. */
+  private get parts(): RawParts {
+    return { scroller: this.scroller, sizer: this.sizer, gutter: this.gutter, doc: this.doc };
   }
 
   /** The selected text (lines joined with `\n`), or null when the selection is not in this view. */
   selectedText(): string | null {
-    const range = this.composedRange();
+    const range = composedRange(this.scroller);
     if (!range || range.collapsed) return null;
     if (this.selectAll) return this.doc.all();
-    const start = this.position(range.startContainer, range.startOffset, 'start');
-    const end = this.position(range.endContainer, range.endOffset, 'end');
+    const start = positionIn(this.parts, range.startContainer, range.startOffset, 'start');
+    const end = positionIn(this.parts, range.endContainer, range.endOffset, 'end');
     if (!start || !end) return null;
     return this.doc.slice(start.line, start.col, end.line, end.col);
   }
@@ -820,7 +698,7 @@ export class RawView {
   }
 
   private trackSelection(): void {
-    const range = this.composedRange();
+    const range = composedRange(this.scroller);
     const pins: number[] = [];
     if (range && !range.collapsed) {
       for (const [node, offset, edge] of [
@@ -828,7 +706,7 @@ export class RawView {
         [range.endContainer, range.endOffset, 'end'],
       ] as const) {
         if (!this.scroller.contains(node)) continue;
-        const p = this.position(node, offset, edge);
+        const p = positionIn(this.parts, node, offset, edge);
         if (p) pins.push(p.line);
       }
     } else {

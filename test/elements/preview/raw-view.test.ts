@@ -5,7 +5,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { configureHighlighter, TOKEN_CLASS_PREFIX } from '../../../src/render/highlight/index.js';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
-import { LINE_HEIGHT } from '../../../src/elements/file-preview/raw-view.js';
+import { LINE_HEIGHT } from '../../../src/elements/file-preview/raw-layout.js';
 import { bigCode } from '../../../stories/preview.stories.js';
 import { sampleTs, sampleWorkspace } from '../../../stories/fixtures/preview-files.js';
 import { cleanup, copyFrom, mount, mountStory, nextRendered, root, waitFor } from './helpers.js';
