@@ -23,6 +23,8 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
+      // Closed once used: an open port would keep a Node process (a test, a server-side render) alive.
+      channel.port1.close();
       resumed();
       resolve();
     };
