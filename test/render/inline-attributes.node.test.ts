@@ -1,13 +1,12 @@
-/**
- * The lexical pre-pass that keeps a strict page policy quiet: inline styles
- * and handlers are renamed before the sanitizer parses a document, the rest
- * of the markup is untouched, and pathological input stays linear.
- */
-import { expect } from 'chai';
-import { defuseInlineAttributes, INERT_ATTRIBUTE_PREFIX as P } from '../../src/render/inline-attributes.js';
-import { sanitizeToFragment } from '../../src/render/sanitize.js';
+// The lexical passes over untrusted HTML before it is parsed: inline styles
+// and handlers renamed so a strict page policy stays quiet, and the kit's own
+// `data-qa-` names taken away from documents. The rest of the markup is
+// untouched, and pathological input stays linear. Pure: plain Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { defuseInlineAttributes, defuseKitAttributes, INERT_ATTRIBUTE_PREFIX as P } from '../../src/render/inline-attributes.ts';
 
-const CASES: Array<[string, string]> = [
+const INLINE_CASES: Array<[string, string]> = [
   ['<p style="color:red">x</p>', `<p ${P}style="color:red">x</p>`],
   ['<img src=x onerror=alert(1)>', `<img src=x ${P}onerror=alert(1)>`],
   ['<IMG SRC=x ONERROR="a">', `<IMG SRC=x ${P}ONERROR="a">`],
@@ -23,40 +22,65 @@ const CASES: Array<[string, string]> = [
   ['&lt;p style="x"&gt;', '&lt;p style="x"&gt;'],
   ['<p style="unclosed', '<p style="unclosed'],
   ['<p onclick="a" title="open', '<p onclick="a" title="open'],
+  // End tags carry no attributes a browser would apply.
+  ['</p style="x">', '</p style="x">'],
+  ['<p a=1 style=2><b onclick=3>t</b></p>', `<p a=1 ${P}style=2><b ${P}onclick=3>t</b></p>`],
 ];
 
-describe('defuseInlineAttributes', () => {
-  for (const [input, expected] of CASES) {
-    it(`${JSON.stringify(input)}`, () => {
-      expect(defuseInlineAttributes(input)).to.equal(expected);
-    });
+for (const [input, expected] of INLINE_CASES) {
+  test(`defuseInlineAttributes ${JSON.stringify(input)}`, () => {
+    assert.equal(defuseInlineAttributes(input), expected);
+  });
+}
+
+test('defuseInlineAttributes returns the same string when there is nothing to rename', () => {
+  const html = '<p class="x">a <em>b</em></p>'.repeat(100);
+  assert.equal(defuseInlineAttributes(html), html);
+});
+
+test('defuseInlineAttributes leaves a tag longer than the scanner follows as it is', () => {
+  const long = `<p ${'a=1 '.repeat(5_000)}style="x">t</p>`;
+  assert.equal(defuseInlineAttributes(long), long);
+  const short = `<p ${'a=1 '.repeat(100)}style="x">t</p>`;
+  assert.equal(defuseInlineAttributes(short), short.replace('style=', `${P}style=`));
+});
+
+test('defuseInlineAttributes stays linear on pathological input', () => {
+  for (const unit of ['<a x="', '<a onclick ', '<a ', '< a style=', '<a b=c '.repeat(3) + 'style', '<p style=x']) {
+    const input = unit.repeat(Math.ceil(400_000 / unit.length));
+    const start = performance.now();
+    const out = defuseInlineAttributes(input);
+    // Generous: quadratic behaviour would take minutes here.
+    assert.ok(performance.now() - start < 2_000, unit);
+    assert.ok(out.length >= input.length);
   }
+});
 
-  it('returns the same string when there is nothing to rename', () => {
-    const html = '<p class="x">a <em>b</em></p>'.repeat(100);
-    expect(defuseInlineAttributes(html)).to.equal(html);
-  });
+const KIT_CASES: Array<[string, string]> = [
+  ['<span data-qa-kit="n task">x</span>', '<span data-x-qa-kit="n task">x</span>'],
+  ['<p DATA-QA-LINE="1-9">p</p>', '<p DATA-x-QA-LINE="1-9">p</p>'],
+  ['<a href="#" data-qa-target="t" data-qa-link=external>', '<a href="#" data-x-qa-target="t" data-x-qa-link=external>'],
+  // Values, text and other attributes keep `data-qa-` as written.
+  ['<p title="data-qa-kit=x" data-qaz="1">data-qa-kit</p>', '<p title="data-qa-kit=x" data-qaz="1">data-qa-kit</p>'],
+  ['<p data-x-qa-kit="1">', '<p data-x-qa-kit="1">'],
+  ['text data-qa-line="1-2"', 'text data-qa-line="1-2"'],
+  ['<p data-qa-line="1', '<p data-qa-line="1'],
+];
 
-  it('stays linear on pathological input', () => {
-    for (const unit of ['<a x="', '<a onclick ', '<a ', '< a style=', '<a b=c '.repeat(3) + 'style', '<p style=x']) {
-      const input = unit.repeat(Math.ceil(400_000 / unit.length));
-      const start = performance.now();
-      const out = defuseInlineAttributes(input);
-      // Generous: quadratic behaviour would take minutes here.
-      expect(performance.now() - start, unit).to.be.below(2_000);
-      expect(out.length).to.be.at.least(input.length);
-    }
+for (const [input, expected] of KIT_CASES) {
+  test(`defuseKitAttributes ${JSON.stringify(input)}`, () => {
+    assert.equal(defuseKitAttributes(input), expected);
   });
+}
 
-  it('leaves nothing for the sanitizer to keep', () => {
-    const frag = sanitizeToFragment('<p style="color:red" onclick="x()">a</p><img src="https://e.example/a.png" onerror="x()">', {
-      idPrefix: 't-',
-      nonce: 'n',
-    });
-    const holder = document.createElement('div');
-    holder.append(frag);
-    expect(holder.querySelector('[style], [onclick], [onerror]')).to.equal(null);
-    expect([...holder.querySelectorAll('*')].flatMap((e) => e.getAttributeNames()).filter((n) => n.startsWith(P))).to.deep.equal([]);
-    expect(holder.textContent).to.equal('a');
-  });
+test('defuseKitAttributes returns the same string when no kit name is there', () => {
+  const html = '<p data-line="1" class="qa-code">x</p>';
+  assert.equal(defuseKitAttributes(html), html);
+});
+
+test('the two passes compose: a renamed name is never renamed into a kit name', () => {
+  const html = '<p style="a" data-qa-html="" onclick="b">t</p>';
+  const out = defuseKitAttributes(defuseInlineAttributes(html));
+  assert.equal(out, `<p ${P.replace('data-qa-', 'data-x-qa-')}style="a" data-x-qa-html="" ${P.replace('data-qa-', 'data-x-qa-')}onclick="b">t</p>`);
+  assert.doesNotMatch(out, /\sdata-qa-/);
 });
