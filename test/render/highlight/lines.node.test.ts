@@ -1,0 +1,76 @@
+// Line splitting and the line index every highlighted view counts lines by. Pure: plain Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lineStarts, splitLines, TextLines } from '../../../src/render/highlight/lines.ts';
+
+test('splitLines: `\\n` and `\\r\\n` end a line, a lone `\\r` does not', () => {
+  assert.deepEqual(splitLines(''), ['']);
+  assert.deepEqual(splitLines('a'), ['a']);
+  assert.deepEqual(splitLines('a\n'), ['a', '']);
+  assert.deepEqual(splitLines('a\r\nb\rc\n\nd'), ['a', 'b\rc', '', 'd']);
+  assert.deepEqual(splitLines('\r\n'), ['', '']);
+});
+
+test('lineStarts: one start per line and a sentinel one past the end, growing past its first guess', () => {
+  assert.deepEqual([...lineStarts('').starts], [0, 1]);
+  assert.deepEqual([...lineStarts('ab\ncd\n').starts], [0, 3, 6, 7]);
+  const text = '\n'.repeat(5_000);
+  const { starts, count } = lineStarts(text);
+  assert.equal(count, 5_001);
+  assert.equal(starts.length, count + 1);
+  assert.equal(starts[count], text.length + 1);
+  for (let i = 1; i < count; i++) assert.equal(starts[i], i);
+});
+
+test('TextLines: lines without their breaks, offsets, and nothing outside the text', () => {
+  const lines = new TextLines('one\r\ntwo\rx\n\nlast');
+  assert.equal(lines.count, 4);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((n) => lines.line(n)),
+    ['one', 'two\rx', '', 'last'],
+  );
+  assert.deepEqual(
+    [0, 1, 2, 3].map((n) => [lines.start(n), lines.end(n)]),
+    [
+      [0, 3],
+      [5, 10],
+      [11, 11],
+      [12, 16],
+    ],
+  );
+  assert.equal(lines.line(-1), '');
+  assert.equal(lines.line(4), '');
+  // A `\r` as the last character of the text is text, not half a line break.
+  assert.equal(new TextLines('a\r').line(0), 'a\r');
+  assert.equal(new TextLines('\r\n').line(0), '');
+});
+
+test('TextLines.longest: the longest of the first lines, breaks not counted except a `\\r`', () => {
+  const lines = new TextLines('ab\nabcde\r\nabc\n');
+  assert.equal(lines.longest(), 6);
+  assert.equal(lines.longest(1), 2);
+  assert.equal(lines.longest(0), 0);
+  assert.equal(lines.longest(99), 6);
+  assert.equal(new TextLines('').longest(), 0);
+  assert.equal(new TextLines('abcd').longest(), 4);
+});
+
+test('TextLines cuts the same lines as splitLines, for any text (generated)', () => {
+  const piece = fc.constantFrom('a', 'é', '\n', '\r', '\r\n', ' ', '😀');
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 80 }).map((p) => p.join('')),
+      (text) => {
+        const lines = new TextLines(text);
+        const split = splitLines(text);
+        assert.equal(lines.count, split.length);
+        split.forEach((line, i) => {
+          assert.equal(lines.line(i), line);
+          assert.equal(text.slice(lines.start(i), lines.end(i)), line);
+        });
+      },
+    ),
+    { seed: 20_261_202, numRuns: 500 },
+  );
+});

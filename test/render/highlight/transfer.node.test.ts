@@ -1,0 +1,63 @@
+// Grammars on their way to the worker: a structured clone of a packed
+// precompiled grammar, unpacked as the worker does, matches as the original.
+// structuredClone is a Node global: plain Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EmulatedRegExp } from 'oniguruma-to-es';
+import type { LanguageRegistration } from 'shiki/core';
+import { EMULATED, packGrammar, unpackGrammar, type PackedRegExp } from '../../../src/render/highlight/transfer.ts';
+import { LANGUAGE_LOADERS } from '../../../src/render/highlight/languages.ts';
+
+const rebuild = ([source, flags, options]: PackedRegExp) => new EmulatedRegExp(source, flags, options);
+
+/** Every regular expression in `v`, in a fixed order. */
+function regExps(v: unknown, out: RegExp[] = []): RegExp[] {
+  if (v instanceof RegExp) out.push(v);
+  else if (v !== null && typeof v === 'object') for (const key of Object.keys(v)) regExps((v as Record<string, unknown>)[key], out);
+  return out;
+}
+
+test('a precompiled grammar survives a structured clone packed, and not without packing', async () => {
+  const grammar = (await LANGUAGE_LOADERS.typescript!()).default;
+  const original = regExps(grammar);
+  const emulated = original.filter((r) => r instanceof EmulatedRegExp);
+  assert.ok(emulated.length > 0);
+  assert.equal(emulated.length, original.filter((r) => r.constructor !== RegExp).length);
+  // What the clone does to an EmulatedRegExp on its own: a plain RegExp, its options gone.
+  assert.equal(regExps(structuredClone(grammar)).filter((r) => r instanceof EmulatedRegExp).length, 0);
+
+  const received = unpackGrammar(structuredClone(packGrammar(grammar)), rebuild);
+  const rebuilt = regExps(received);
+  assert.equal(rebuilt.length, original.length);
+  rebuilt.forEach((r, i) => {
+    const o = original[i]!;
+    assert.equal(r.constructor, o.constructor, `pattern ${i}`);
+    assert.equal(r.source, o.source);
+    assert.equal(r.flags, o.flags);
+    if (o instanceof EmulatedRegExp) assert.deepEqual((r as EmulatedRegExp).rawOptions, o.rawOptions);
+  });
+  // The module's own objects stay as they were.
+  assert.ok(regExps(grammar).every((r, i) => r === original[i]));
+});
+
+test('plain values and plain regular expressions pass through as they are', () => {
+  const grammar = [
+    { name: 'x', scopeName: 'source.x', patterns: [{ match: /a+/gi, name: 'n', captures: { 1: { name: 'c' } } }], list: [1, 'two', null, true] },
+  ] as unknown as LanguageRegistration[];
+  const packed = packGrammar(grammar);
+  assert.notEqual(packed, grammar);
+  assert.deepEqual(packed, grammar);
+  const round = unpackGrammar(structuredClone(packed), rebuild);
+  assert.deepEqual(round, grammar);
+  const match = (round[0] as unknown as { patterns: Array<{ match: RegExp }> }).patterns[0]!.match;
+  assert.equal(match.constructor, RegExp);
+});
+
+test('only an array under the packing key is read as a packed expression', () => {
+  const grammar = [{ name: 'x', a: { [EMULATED]: 'not packed' }, b: { [EMULATED]: ['a+', 'g', {}] } }] as unknown as LanguageRegistration[];
+  const seen: PackedRegExp[] = [];
+  const out = unpackGrammar(grammar, (p) => (seen.push(p), /rebuilt/)) as unknown as Array<{ a: unknown; b: unknown }>;
+  assert.deepEqual(out[0]!.a, { [EMULATED]: 'not packed' });
+  assert.deepEqual(out[0]!.b, /rebuilt/);
+  assert.deepEqual(seen, [['a+', 'g', {}]]);
+});
