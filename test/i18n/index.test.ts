@@ -165,6 +165,26 @@ describe('i18n', () => {
       expect(term('ru', 'toString' as keyof QaTerms)).to.equal('');
       expect(term('ru', '__proto__' as keyof QaTerms)).to.equal('');
     });
+    it('a term that is neither text nor a plural with an `other` form is ignored, and English answers', () => {
+      registerTranslation('x-broken', {
+        sources: 42 as unknown as string,
+        close: { one: 'only one' } as unknown as string,
+        open: null as unknown as string,
+      });
+      expect(term('x-broken', 'sources')).to.equal('Sources');
+      expect(term('x-broken', 'close')).to.equal('Close');
+      expect(term('x-broken', 'open')).to.equal('Open');
+      expect(term('x-broken', 'sourceCount', { n: 2 })).to.equal('2 sources');
+    });
+    it('a placeholder is filled only from the params’ own keys, never from their prototype', () => {
+      registerTranslation('x-proto', { sources: '{constructor} {toString} {n}' });
+      expect(term('x-proto', 'sources', { n: 1 })).to.equal('{constructor} {toString} 1');
+    });
+    it('a fallen-back term formats its numbers as English does', () => {
+      registerTranslation('x-digits', { sources: 'Q' });
+      expect(term('x-digits', 'turn', { n: 12345 })).to.equal(term('en', 'turn', { n: 12345 }));
+      expect(term('x-digits', 'turn', { n: 12345 })).to.contain('12,345');
+    });
     it('placeholders are filled as text; numbers in the language’s format', () => {
       expect(term('en', 'subagentNamed', { label: '<b>x</b> {n}' })).to.equal('Subagent “<b>x</b> {n}”');
       expect(term('ru', 'turn', { n: 12345 })).to.equal('ход 12\u00A0345');
@@ -220,6 +240,34 @@ describe('i18n', () => {
       registerTranslation('ru', { sources: original });
       expect(calls).to.equal(2);
       expect(term('ru', 'sources')).to.equal('Источники');
+    });
+    it('ignores a blank language code and tells no listener', () => {
+      let calls = 0;
+      const stop = onTranslationsChange(() => (calls += 1));
+      const before = availableLocales();
+      try {
+        registerTranslation('', { sources: 'x' });
+        registerTranslation('   ', { sources: 'x' });
+        expect(calls).to.equal(0);
+        expect(availableLocales()).to.deep.equal(before);
+      } finally {
+        stop();
+      }
+    });
+    it('a listener that unsubscribed hears nothing more', () => {
+      let calls = 0;
+      const stop = onTranslationsChange(() => (calls += 1));
+      registerTranslation('x-listen', { sources: 'a' });
+      expect(stop()).to.equal(true);
+      registerTranslation('x-listen', { sources: 'b' });
+      expect(calls).to.equal(1);
+      expect(term('x-listen', 'sources')).to.equal('b');
+    });
+    it('keeps its own copy of a registered table', () => {
+      const terms: Partial<QaTerms> = { sources: 'Mine' };
+      registerTranslation('x-copy', terms);
+      terms.sources = 'Changed later';
+      expect(term('x-copy', 'sources')).to.equal('Mine');
     });
     it('an English override changes the fallback, not the built-in table', () => {
       registerTranslation('en', { close: 'Dismiss' });
