@@ -189,3 +189,35 @@ test('many distinct patterns keep matching after the compiled-pattern cache is c
   assert.equal(matchesDenyPattern('dir0/f', 'dir0/'), true);
   assert.equal(matchesDenyPattern('dir0/f', 'dir1/'), false);
 });
+
+test('a `**` segment also stands for no directory at all', () => {
+  assert.equal(matchesDenyPattern('docs/secret.md', 'docs/**/secret.md'), true);
+  assert.equal(matchesDenyPattern('docs/a/secret.md', 'docs/**/secret.md'), true);
+  assert.equal(matchesDenyPattern('secret.md', '**/secret.md'), true);
+  assert.equal(matchesDenyPattern('a/b/secret.md', '**/secret.md'), true);
+  assert.equal(matchesDenyPattern('docs/xsecret.md', 'docs/**/secret.md'), false);
+  // Inside a segment `**` is any text, and needs its slash.
+  assert.equal(matchesDenyPattern('docs/secret.md', 'docs/x**/secret.md'), false);
+  assert.equal(matchesDenyPattern('docs/xy/secret.md', 'docs/x**/secret.md'), true);
+});
+
+test('a whole-path pattern with a trailing slash denies that directory itself too', () => {
+  assert.equal(matchesDenyPattern('config/secrets', 'config/secrets/'), true);
+  assert.equal(matchesDenyPattern('config/secrets/a/b', 'config/secrets/'), true);
+  assert.equal(matchesDenyPattern('config/secrets.json', 'config/secrets/'), false);
+  assert.equal(matchesDenyPattern('app/config/secrets', 'config/secrets/'), false);
+  assert.equal(matchesDenyPattern('config/x/secrets/k', 'config/**/secrets/'), true);
+});
+
+test('a rule denies a name in either Unicode form: hosts read a file under both', () => {
+  const nfc = 'donn\u00e9es';
+  const nfd = 'donne\u0301es';
+  for (const path of [`${nfc}/x.md`, `${nfd}/x.md`]) {
+    for (const rule of [`${nfc}/`, `${nfd}/`, `${nfc}/*.md`, `${nfd}/**`, `*${nfc.slice(-3)}`])
+      assert.equal(isDeniedPath(path, [rule]), true, `${JSON.stringify(path)} by ${JSON.stringify(rule)}`);
+    assert.equal(isDeniedPath(path, [new RegExp(`^${nfc}/`)]), true);
+    assert.equal(isDeniedPath(path, [new RegExp(`^${nfd}/`)]), true);
+    assert.equal(isDeniedPath(path, [(p) => p.startsWith(`${nfc}/`)]), true);
+  }
+  assert.equal(isDeniedPath(`${nfc}.md`, [`${nfc}/`]), false);
+});
