@@ -14,8 +14,8 @@ import { SchemeController } from '../shared/scheme.js';
 import { base, tokens } from '../shared/styles.js';
 import { previewStyles } from './file-preview.styles.js';
 import { canRun, keyCommand, type ActionState } from './commands.js';
-import { FileLoadController } from './file-loader.js';
-import { fileStatus, readFailure, type PreviewStatus } from './file-status.js';
+import { FileState } from './file-state.js';
+import type { PreviewStatus } from './file-status.js';
 import { PreviewFind, type FindSource } from './find-bar.js';
 import { FullViewController } from './full-view.js';
 import { fileFacts, renderBreadcrumb, renderFacts, renderToolbar, type FileFacts } from './header.js';
@@ -34,7 +34,7 @@ import {
   rememberedWrap,
   shownName,
 } from './preview-helpers.js';
-import { RawDocument } from './raw-document.js';
+import type { RawDocument } from './raw-document.js';
 import { RawPaneController } from './raw-pane.js';
 import { RenderedPaneController } from './rendered-pane.js';
 import { renderError, renderNotices, renderRangesBar, renderSelectionBar, renderSkeleton, renderStateNotice, renderTooLarge } from './states.js';
@@ -88,7 +88,7 @@ let instances = 0;
  * @cssproperty --qa-preview-gutter-color - Colour of line numbers.
  */
 export class QaFilePreview extends LitElement {
-  // The Markdown styles come with the Markdown renderer (its lazy chunk): see `adoptMarkdownStyles`.
+  // The Markdown styles come with the Markdown renderer (its lazy chunk): see `adoptStyles` in rendered-pane.ts.
   static override styles = [tokens, base, previewStyles];
 
   /** The host adapter that reads files. */
@@ -119,10 +119,6 @@ export class QaFilePreview extends LitElement {
   /** Load remote images in rendered Markdown (default: placeholders). */
   @property({ type: Boolean, attribute: 'allow-remote-images' }) allowRemoteImages = false;
 
-  @state() private status: PreviewStatus = 'idle';
-  @state() private file: QaFileContent | null = null;
-  @state() private errorKind: 'timeout' | 'other' = 'other';
-  @state() private excerptOpen = false;
   @state() private crumbsExpanded = false;
   /** Index of the current range in `ranges` (the navigator's `Range 1 of 3`). */
   @state() private rangeIndex = 0;
@@ -131,8 +127,8 @@ export class QaFilePreview extends LitElement {
 
   private readonly localize = new LocalizeController(this);
   private readonly idPrefix = `qa${++instances}-`;
-  /** Reads the file: one read at a time, with its timeout; its generation tells stale work apart. */
-  private readonly loader = new FileLoadController(this, { onFile: (file) => this.accept(file), onError: (e) => this.fail(e) });
+  /** The file shown and its state; its reads go one at a time, with their timeout. */
+  private readonly opened = new FileState(this, () => this.maxBytes);
   /** Find in the file and go to line (the find bar). */
   private readonly find = new PreviewFind(this, () => this.findSource());
   /** Lines selected by their numbers in Raw, and their Copy actions. */
@@ -142,29 +138,22 @@ export class QaFilePreview extends LitElement {
     t: () => this.t,
     linkContext: () => ({ host: this.host, sessionId: this.sessionId, path: this.file?.path ?? this.path ?? '' }),
   });
+  /** What both panes read of the preview. */
+  private readonly shown = { generation: () => this.opened.generation, t: () => this.t, ranges: () => this.ranges, rangeIndex: () => this.rangeIndex };
   private readonly raw = new RawPaneController(this, {
+    ...this.shown,
     doc: () => (this.doc && this.file ? { doc: this.doc, path: this.file.path, name: shownName(this.file.path) } : null),
-    generation: () => this.loader.generation,
-    t: () => this.t,
     wrapped: () => this.wrapped,
-    ranges: () => this.ranges,
-    rangeIndex: () => this.rangeIndex,
     selection: this.selection,
-    onLoadFailed: () => {
-      this.errorKind = 'other';
-      this.status = 'error';
-    },
+    onLoadFailed: () => this.opened.showError(),
   });
   private readonly rendered = new RenderedPaneController(this, {
+    ...this.shown,
     file: () => this.file,
-    generation: () => this.loader.generation,
     host: () => this.host,
     sessionId: () => this.sessionId,
     allowRemoteImages: () => this.allowRemoteImages,
     idPrefix: this.idPrefix,
-    ranges: () => this.ranges,
-    rangeIndex: () => this.rangeIndex,
-    t: () => this.t,
     onRendered: () => this.applyRanges(true),
     follow: (path) => {
       this.ranges = [];
@@ -177,8 +166,19 @@ export class QaFilePreview extends LitElement {
     adapter: this.host,
     open: { sessionId: this.sessionId, path: this.file?.path ?? this.path ?? '', ranges: this.ranges.map((r) => ({ ...r })), mode: this.currentMode },
   }));
-  private doc: RawDocument | null = null;
-  private tooLargeSize: number | null = null;
+  /** What each action does (a key, or its button in the help). */
+  private readonly actions: Partial<Record<PreviewAction, () => void>> = {
+    help: () => this.help.set(!this.help.isOpen),
+    close: () => this.dispatchEvent(new QaCloseEvent()),
+    'toggle-mode': () => this.onToggle(this.currentMode === 'raw' ? 'rendered' : 'raw'),
+    wrap: () => this.setWrap(!this.wrapped),
+    'full-view': () => this.fullView.toggle(),
+    download: () => this.download(),
+    'next-range': () => this.goToRange(this.rangeIndex + 1),
+    'previous-range': () => this.goToRange(this.rangeIndex - 1),
+    'copy-lines': () => this.selection.copyLines(),
+    'copy-link': () => this.selection.copyLink(),
+  };
 
   constructor() {
     super();
@@ -287,23 +287,6 @@ export class QaFilePreview extends LitElement {
     return this.selection.link(range);
   }
 
-  /** Shows a file the host answered with (checked by the loader: the documented shape, the path asked for). */
-  private accept(file: QaFileContent): void {
-    this.file = file;
-    const status = fileStatus(file, this.maxBytes);
-    if (status === 'ready') this.open();
-    else this.status = status;
-  }
-
-  private fail(e: unknown): void {
-    const failure = readFailure(e);
-    if (failure.status === 'too-large') {
-      this.file = null;
-      this.tooLargeSize = failure.size;
-    } else if (failure.status === 'error') this.errorKind = failure.kind;
-    this.status = failure.status;
-  }
-
   private onKeydown(e: KeyboardEvent): void {
     const command = keyCommand(e, {
       ready: this.status === 'ready',
@@ -319,7 +302,7 @@ export class QaFilePreview extends LitElement {
     else if (command.kind === 'find') this.find.open(command.query);
     else if (command.kind === 'close-find') this.find.close();
     else if (command.kind === 'clear-selection') this.selection.clear();
-    else this.run(command.action);
+    else this.actions[command.action]?.();
   }
 
   private onToggle(mode: QaPreviewMode): void {
@@ -336,9 +319,8 @@ export class QaFilePreview extends LitElement {
   }
 
   private openExcerpt(): void {
-    this.excerptOpen = true;
     this.mode = 'raw';
-    this.open();
+    this.opened.openExcerpt();
   }
 
   private download(): void {
@@ -398,7 +380,7 @@ export class QaFilePreview extends LitElement {
       t,
       can: (a) => this.can(a),
       label: (a) => (a === 'full-view' && this.fullView.active ? t('exitFullView') : null),
-      run: (a) => this.run(a),
+      run: (a) => this.actions[a]?.(),
     });
   }
 
@@ -444,19 +426,19 @@ export class QaFilePreview extends LitElement {
       case 'loading':
         return renderSkeleton(t);
       case 'error':
-        return renderError(this.errorKind, t, () => this.retry());
+        return renderError(this.opened.errorKind, t, () => this.retry());
       case 'binary':
         return renderStateNotice(t('binary'));
       case 'empty':
         return renderStateNotice(t('emptyFile'));
       case 'too-large':
         return renderTooLarge(
-          { size: this.file?.size ?? this.tooLargeSize, limit: this.maxBytes, lang: this.localize.lang, excerpt: !!this.file?.content },
+          { size: this.file?.size ?? this.opened.tooLargeSize, limit: this.maxBytes, lang: this.localize.lang, excerpt: !!this.file?.content },
           t,
           { openExcerpt: () => this.openExcerpt(), download: () => this.download() },
         );
       case 'ready':
-        return keyed(this.loader.generation, this.renderDocument());
+        return keyed(this.opened.generation, this.renderDocument());
     }
   }
 
@@ -473,7 +455,7 @@ export class QaFilePreview extends LitElement {
 
   /** Markdown over the render limit (opens Raw, with a notice). */
   private get overRenderLimit(): boolean {
-    return !!this.file && isMarkdownPath(this.file.path || this.path || '') && this.byteSize > this.maxMarkdownRenderBytes;
+    return !!this.file && isMarkdownPath(this.file.path || this.path || '') && (this.file?.size ?? 0) > this.maxMarkdownRenderBytes;
   }
 
   /** Markdown that can only be shown raw: over the render limit, too complex, or its rendering failed. */
@@ -481,12 +463,21 @@ export class QaFilePreview extends LitElement {
     return this.overRenderLimit || this.rendered.failed || this.rendered.tooComplex;
   }
 
-  private get byteSize(): number {
-    return this.file?.size ?? 0;
+  private get partial(): boolean {
+    return this.opened.partial;
   }
 
-  private get partial(): boolean {
-    return !!this.file && (this.file.truncated || this.excerptOpen);
+  private get status(): PreviewStatus {
+    return this.opened.status;
+  }
+
+  private get file(): QaFileContent | null {
+    return this.opened.file;
+  }
+
+  /** The raw document of the file shown (the benchmarks wait on its colouring through it). */
+  private get doc(): RawDocument | null {
+    return this.opened.doc;
   }
 
   /** The file's facts for the header: lines, size and language. */
@@ -505,26 +496,15 @@ export class QaFilePreview extends LitElement {
     // The Markdown renderer loads and its parser starts while the file is read, so the first screen does not wait for them.
     if (rendered) this.rendered.warm();
     warmHighlighter(rendered ? null : languageForPath(path));
-    this.loader.read(host, { sessionId: this.sessionId, path, maxBytes: this.maxBytes, timeoutMs: this.timeoutMs });
+    this.opened.read(host, { sessionId: this.sessionId, path, maxBytes: this.maxBytes, timeoutMs: this.timeoutMs });
   }
 
   private reset(status: PreviewStatus): void {
     this.rendered.reset();
     this.selection.reset();
-    this.loader.drop();
     this.raw.reset();
-    this.doc?.dispose();
-    this.doc = null;
-    this.file = null;
-    this.excerptOpen = false;
     this.crumbsExpanded = false;
-    this.status = status;
-  }
-
-  private open(): void {
-    const file = this.file!;
-    this.doc = new RawDocument(file.content, languageForPath(file.path));
-    this.status = 'ready';
+    this.opened.reset(status);
   }
 
   /** Marks the referenced ranges (the current one emphasised) in whichever mode is shown, and scrolls to the current one. */
@@ -564,32 +544,5 @@ export class QaFilePreview extends LitElement {
   /** True when `action` applies now (its key works, its button in the help is enabled). */
   private can(action: PreviewAction): boolean {
     return canRun(action, this.actionState);
-  }
-
-  /** Does `action` (a key, or its button in the help). */
-  private run(action: PreviewAction): void {
-    switch (action) {
-      case 'help':
-        return this.help.set(!this.help.isOpen);
-      case 'close':
-        return void this.dispatchEvent(new QaCloseEvent());
-      case 'toggle-mode':
-        return this.onToggle(this.currentMode === 'raw' ? 'rendered' : 'raw');
-      case 'wrap':
-        return this.setWrap(!this.wrapped);
-      case 'full-view':
-        return this.fullView.toggle();
-      case 'download':
-        return this.download();
-      case 'next-range':
-      case 'previous-range':
-        return this.goToRange(this.rangeIndex + (action === 'next-range' ? 1 : -1));
-      case 'copy-lines':
-        return this.selection.copyLines();
-      case 'copy-link':
-        return this.selection.copyLink();
-      default:
-        return;
-    }
   }
 }
