@@ -628,11 +628,6 @@ export class RawView {
     this.onPaint?.();
   }
 
-  /** The parts a selection's position is read from. */
-  private get parts(): RawParts {
-    return { scroller: this.scroller, sizer: this.sizer, gutter: this.gutter, doc: this.doc };
-  }
-
   /** The selected text (lines joined with `\n`), or null when the selection is not in this view. */
   selectedText(): string | null {
     const range = composedRange(this.scroller);
@@ -722,5 +717,10 @@ export class RawView {
       }
       this.onPaint?.();
     }
+  }
+
+  /** The parts a selection's position is read from. */
+  private get parts(): RawParts {
+    return { scroller: this.scroller, sizer: this.sizer, gutter: this.gutter, doc: this.doc };
   }
 }
