@@ -344,31 +344,19 @@ export class QaFilePreview extends LitElement {
   }
 
   private renderToolbar(): TemplateResult {
-    const t = this.t;
-    return renderToolbar(
-      {
-        ready: this.status === 'ready',
-        partial: this.partial,
-        markdown: isMarkdownPath(this.file?.path ?? this.path ?? ''),
-        mode: this.currentMode,
-        rawOnly: this.rawOnly,
-        wrapped: this.wrapped,
-        fullView: this.fullView.active,
-        canFullView: this.can('full-view'),
-        canDownload: this.can('download'),
-        helpOpen: this.help.isOpen,
-        find: this.find.renderButton(t),
-      },
-      t,
-      {
-        pickMode: (m) => this.onToggle(m),
-        toggleWrap: () => this.setWrap(!this.wrapped),
-        toggleFullView: () => this.fullView.toggle(),
-        download: () => this.download(),
-        toggleHelp: () => this.help.set(!this.help.isOpen),
-        close: () => this.dispatchEvent(new QaCloseEvent()),
-      },
-    );
+    const state = {
+      ready: this.status === 'ready',
+      partial: this.partial,
+      markdown: isMarkdownPath(this.file?.path ?? this.path ?? ''),
+      mode: this.currentMode,
+      rawOnly: this.rawOnly,
+      wrapped: this.wrapped,
+      fullView: this.fullView.active,
+      helpOpen: this.help.isOpen,
+      can: (a: PreviewAction) => this.can(a),
+      find: this.find.renderButton(this.t),
+    };
+    return renderToolbar(state, this.t, { pickMode: (m) => this.onToggle(m), run: (a) => this.actions[a]?.() });
   }
 
   private renderHelp(): TemplateResult {

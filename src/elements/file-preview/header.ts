@@ -10,7 +10,7 @@ import type { QaPreviewMode } from '../../events.js';
 import { isMarkdownPath, languageForPath, languageName } from '../../workspace/languages.js';
 import { icons, previewIcons } from '../shared/icons.js';
 import { crumbs, lineCountOf } from './preview-helpers.js';
-import { keysOf, withKey } from './keys.js';
+import { keysOf, withKey, type PreviewAction } from './keys.js';
 
 type Translate = <K extends keyof QaTerms>(key: K, params?: Record<string, string | number>) => string;
 
@@ -180,21 +180,17 @@ export interface ToolbarState {
   rawOnly: boolean;
   wrapped: boolean;
   fullView: boolean;
-  canFullView: boolean;
-  canDownload: boolean;
   helpOpen: boolean;
+  /** True when an action applies now (its button is enabled). */
+  can(action: PreviewAction): boolean;
   /** The find button. */
   find: unknown;
 }
 
-/** What the toolbar's controls do. */
+/** What the toolbar's controls do: pick a mode, or do an action (as its key does). */
 export interface ToolbarActions {
   pickMode(mode: QaPreviewMode): void;
-  toggleWrap(): void;
-  toggleFullView(): void;
-  download(): void;
-  toggleHelp(): void;
-  close(): void;
+  run(action: PreviewAction): void;
 }
 
 /** The toolbar: the partial badge, Rendered/Raw, find, Wrap lines, full view, Download, the keys help and Close. */
@@ -212,7 +208,7 @@ export function renderToolbar(s: ToolbarState, t: Translate, a: ToolbarActions):
               pressed: s.wrapped,
               icon: previewIcons.wrap(),
               cls: 'wrap-button wide-only',
-              onClick: a.toggleWrap,
+              onClick: () => a.run('wrap'),
             })
           : nothing
       }
@@ -220,16 +216,16 @@ export function renderToolbar(s: ToolbarState, t: Translate, a: ToolbarActions):
         label: s.fullView ? t('exitFullView') : t('openFullView'),
         title: withKey(s.fullView ? t('exitFullView') : t('openFullView'), 'full-view'),
         keys: keysOf('full-view'),
-        disabled: !s.canFullView,
+        disabled: !s.can('full-view'),
         icon: s.fullView ? previewIcons.exitFullView() : previewIcons.fullView(),
         cls: 'full-view-button wide-only',
-        onClick: a.toggleFullView,
+        onClick: () => a.run('full-view'),
       })}
-      <button part="button" class="icon-button wide-only" type="button" title=${withKey(t('download'), 'download')} aria-label=${t('download')} aria-keyshortcuts=${keysOf('download') ?? nothing} ?disabled=${!s.canDownload} @click=${a.download}>
+      <button part="button" class="icon-button wide-only" type="button" title=${withKey(t('download'), 'download')} aria-label=${t('download')} aria-keyshortcuts=${keysOf('download') ?? nothing} ?disabled=${!s.can('download')} @click=${() => a.run('download')}>
         ${icons.download()}
       </button>
-      ${renderActionButton({ label: t('keyboardHelp'), title: withKey(t('keyboardHelp'), 'help'), keys: keysOf('help'), expanded: s.helpOpen, icon: previewIcons.keyboard(), cls: 'help-button', onClick: a.toggleHelp })}
-      <button part="button" class="icon-button" type="button" title=${t('close')} aria-label=${t('close')} @click=${a.close}>
+      ${renderActionButton({ label: t('keyboardHelp'), title: withKey(t('keyboardHelp'), 'help'), keys: keysOf('help'), expanded: s.helpOpen, icon: previewIcons.keyboard(), cls: 'help-button', onClick: () => a.run('help') })}
+      <button part="button" class="icon-button" type="button" title=${t('close')} aria-label=${t('close')} @click=${() => a.run('close')}>
         ${icons.close()}
       </button>`;
 }
