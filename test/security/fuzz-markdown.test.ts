@@ -10,7 +10,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { renderChunks } from '../../src/render/markdown/parser.js';
+import { renderChunks } from '../../src/render/markdown/render-chunks.js';
 import { acceptWorkspaceLink, decorate, refuseWorkspaceLink, type DecorateContext } from '../../src/render/markdown/decorate.js';
 import { renderMarkdown } from '../../src/render/markdown/index.js';
 import { ALLOWED_TAGS, newFindings, sanitizeToFragment } from '../../src/render/sanitize.js';

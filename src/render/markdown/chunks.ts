@@ -5,8 +5,7 @@
  * between them.
  */
 import { startWorker, type KitWorker } from '../workers.js';
-import type { HtmlChunk, ParseOptions } from './parser.js';
-import type { ParseRequest, ParseResponse } from './protocol.js';
+import type { HtmlChunk, ParseOptions, ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
 import { sinceYield, yieldToMain } from '../tasks.js';
 

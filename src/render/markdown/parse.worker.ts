@@ -5,7 +5,8 @@
  * self-contained file (the emoji table included), so an application's
  * bundler can copy it as it is.
  */
-import { documentChunks, getParser } from './parser.js';
+import { documentChunks } from './parser.js';
+import { getParser } from './setup.js';
 import type { ParseRequest, ParseResponse } from './protocol.js';
 import { nextTask } from '../tasks.js';
 

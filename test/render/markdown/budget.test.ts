@@ -10,7 +10,8 @@
 import { expect } from 'chai';
 import type { Token } from 'markdown-it';
 import { estimateWork, MAX_DEPTH, MAX_DOCUMENT_ELEMENTS, MAX_PIECE_ELEMENTS } from '../../../src/render/markdown/budget.js';
-import { CHUNK_CHARS, getParser } from '../../../src/render/markdown/parser.js';
+import { CHUNK_CHARS } from '../../../src/render/markdown/render-chunks.js';
+import { getParser } from '../../../src/render/markdown/setup.js';
 import { MarkdownTooComplexError } from '../../../src/render/markdown/index.js';
 import { corpus, corpusNames, mount, render } from './fixture.js';
 import { renderMarkdown } from '../../../src/render/markdown/index.js';

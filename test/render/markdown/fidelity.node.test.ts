@@ -1,7 +1,9 @@
 // Markdown as GitHub renders it (issue 15): each case from a minimal input, through the parser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { documentChunks, renderChunks, slugify } from '../../../src/render/markdown/parser.ts';
+import { documentChunks } from '../../../src/render/markdown/parser.ts';
+import { renderChunks } from '../../../src/render/markdown/render-chunks.ts';
+import { slugify } from '../../../src/render/markdown/setup.ts';
 import { documentPrefix } from '../../../src/render/markdown/prefix.ts';
 
 const html = (src: string) => [...renderChunks(src, { nonce: 'N' })].map((c) => c.html).join('');

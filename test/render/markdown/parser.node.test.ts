@@ -2,15 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import {
-  documentChunks,
-  fenceLanguage,
-  mayHaveShortcodes,
-  renderChunks,
-  renderProvisional,
-  slugify,
-  type HtmlChunk,
-} from '../../../src/render/markdown/parser.ts';
+import { documentChunks, renderProvisional } from '../../../src/render/markdown/parser.ts';
+import { mayHaveShortcodes } from '../../../src/render/markdown/emoji.ts';
+import type { HtmlChunk } from '../../../src/render/markdown/protocol.ts';
+import { renderChunks } from '../../../src/render/markdown/render-chunks.ts';
+import { fenceLanguage, slugify } from '../../../src/render/markdown/setup.ts';
 import { readFrontMatter } from '../../../src/render/markdown/front-matter.ts';
 import { documentPrefix } from '../../../src/render/markdown/prefix.ts';
 import { claimedHost, hostNotice } from '../../../src/render/links.ts';

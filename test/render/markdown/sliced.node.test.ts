@@ -10,7 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { Token } from 'markdown-it';
-import { documentChunks, getParser, lineTable, renderChunks, type HtmlChunk } from '../../../src/render/markdown/parser.ts';
+import { documentChunks } from '../../../src/render/markdown/parser.ts';
+import type { HtmlChunk } from '../../../src/render/markdown/protocol.ts';
+import { renderChunks } from '../../../src/render/markdown/render-chunks.ts';
+import { getParser } from '../../../src/render/markdown/setup.ts';
+import { lineTable } from '../../../src/render/markdown/sliced.ts';
 import { estimateWork, estimateWorkSteps } from '../../../src/render/markdown/budget.ts';
 
 const corpusDir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));

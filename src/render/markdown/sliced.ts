@@ -1,0 +1,126 @@
+/**
+ * The document's block structure parsed in time slices, for the main thread
+ * when no worker is allowed: a block rule that ends the parse at a top-level
+ * block once the slice is used up, and the parse resumed from there in the
+ * same state, so the tokens are those of one pass. Pure: no DOM.
+ *
+ * The pause rule reads the slice's deadline from this module's state rather
+ * than from the parse (markdown-it passes a block rule nothing of its own),
+ * and the line table is built here rather than by markdown-it's block state
+ * (which scans the whole source at once). Both keep the longest task of a
+ * long document short on the main thread: benchmark row "No worker allowed:
+ * Markdown 1 MB, longest main-thread task".
+ */
+import type { MarkdownIt, StateBlock, StateCore } from 'markdown-it';
+import { runStage } from './stages.js';
+
+/** When the block parse in progress stops at the next top-level block (see `pausableBlocks`); Infinity: it never does. */
+let blockDeadline = Infinity;
+/** The line the block parse stopped before, or -1. */
+let pausedAt = -1;
+/** The line the current slice started at: it never stops there (each slice parses at least one block). */
+let sliceStart = 0;
+
+/**
+ * The first block rule: past `blockDeadline`, at the start of a top-level
+ * block, it ends the block parse there (remembering the line), so the parse
+ * can go on from that line later with the same state. Nested blocks (lists,
+ * quotes) and the other rules' look-ahead (`silent`) are never cut.
+ */
+export function pauseRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (silent || state.level !== 0 || startLine <= sliceStart || blockDeadline === Infinity || performance.now() < blockDeadline) return false;
+  pausedAt = startLine;
+  state.line = endLine;
+  return true;
+}
+
+/**
+ * The block stage of `state` (what `runStage(…, BLOCK_STAGE)` does), in
+ * slices of about `sliceMs`: yields between slices. The tokens are the same
+ * as from one pass — the parse resumes where it stopped, in the same state.
+ */
+export function* pausableBlocks(md: MarkdownIt, state: StateCore, sliceMs: number): Generator<void, void, void> {
+  runStage(md, state, ['normalize']);
+  // An empty source: markdown-it's block rule makes no tokens and runs no block rule.
+  if (!state.src) return void runStage(md, state, ['github-alerts', 'qa_alerts_pairing']);
+  // The block state's line table (one pass over every character) is built in slices too.
+  const block = new md.block.State('', md, state.env, state.tokens);
+  yield* lineTable(block, state.src, sliceMs);
+  let line = 0;
+  const end = block.lineMax;
+  while (line < end) {
+    blockDeadline = performance.now() + sliceMs;
+    pausedAt = -1;
+    sliceStart = line;
+    try {
+      md.block.tokenize(block, line, end);
+    } finally {
+      blockDeadline = Infinity;
+    }
+    if (pausedAt < 0) break;
+    line = pausedAt;
+    yield;
+  }
+  yield;
+  runStage(md, state, ['github-alerts', 'qa_alerts_pairing']);
+}
+
+/** Characters of the line table scanned between two looks at the clock. */
+const LINE_TABLE_STEP = 64 * 1024;
+
+/**
+ * Fills the line table of `block` (begin and end of each line, its
+ * indentation) for `src` exactly as markdown-it's `StateBlock` constructor
+ * does, yielding whenever a slice of `sliceMs` is used up. The test that the
+ * sliced parse gives the chunks of one pass compares them.
+ */
+export function* lineTable(block: StateBlock, src: string, sliceMs: number): Generator<void, void, void> {
+  const bMarks: number[] = [];
+  const eMarks: number[] = [];
+  const tShift: number[] = [];
+  const sCount: number[] = [];
+  const bsCount: number[] = [];
+  const len = src.length;
+  let start = 0;
+  let indent = 0;
+  let offset = 0;
+  let indentFound = false;
+  let deadline = performance.now() + sliceMs;
+  for (let pos = 0; pos < len;) {
+    const stop = Math.min(len, pos + LINE_TABLE_STEP);
+    for (; pos < stop; pos++) {
+      const ch = src.charCodeAt(pos);
+      if (!indentFound) {
+        if (ch === 0x20 || ch === 0x09) {
+          indent++;
+          if (ch === 0x09) offset += 4 - (offset % 4);
+          else offset++;
+          continue;
+        }
+        indentFound = true;
+      }
+      if (ch === 0x0a || pos === len - 1) {
+        if (ch !== 0x0a) pos++;
+        bMarks.push(start);
+        eMarks.push(pos);
+        tShift.push(indent);
+        sCount.push(offset);
+        bsCount.push(0);
+        indentFound = false;
+        indent = 0;
+        offset = 0;
+        start = pos + 1;
+      }
+    }
+    if (pos < len && performance.now() >= deadline) {
+      yield;
+      deadline = performance.now() + sliceMs;
+    }
+  }
+  bMarks.push(len);
+  eMarks.push(len);
+  tShift.push(0);
+  sCount.push(0);
+  bsCount.push(0);
+  Object.assign(block, { src, bMarks, eMarks, tShift, sCount, bsCount, lineMax: bMarks.length - 1 });
+}
