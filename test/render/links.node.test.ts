@@ -78,3 +78,15 @@ test('hostNotice: answers the same for a host seen many times and after many oth
   assert.deepEqual(hostNotice('https://evil.example/b', 'good.com'), first);
   assert.deepEqual(first, { host: 'evil.example', reason: 'mismatch' });
 });
+
+test('link text that names another host is noticed; file names are not hosts', () => {
+  assert.equal(claimedHost('https://good.example/login'), 'good.example');
+  assert.equal(claimedHost('www.bank.com'), 'www.bank.com');
+  assert.equal(claimedHost('README.md'), null);
+  assert.equal(claimedHost('index.ts'), null);
+  assert.equal(claimedHost('click here'), null);
+  assert.deepEqual(hostNotice('https://evil.example/', 'https://good.example'), { host: 'evil.example', reason: 'mismatch' });
+  assert.equal(hostNotice('https://www.bank.com/a', 'bank.com'), null);
+  assert.deepEqual(hostNotice('https://xn--pple-43d.com/', 'bank'), { host: 'xn--pple-43d.com', reason: 'lookalike' });
+  assert.equal(hostNotice('mailto:a@b.example', 'c@d.example'), null);
+});

@@ -14,7 +14,8 @@ import { documentChunks } from '../../../src/render/markdown/parser.ts';
 import type { HtmlChunk } from '../../../src/render/markdown/protocol.ts';
 import { renderChunks } from '../../../src/render/markdown/render-chunks.ts';
 import { getParser } from '../../../src/render/markdown/setup.ts';
-import { lineTable } from '../../../src/render/markdown/sliced.ts';
+import { lineTable, pausableBlocks } from '../../../src/render/markdown/sliced.ts';
+import { BLOCK_STAGE, runStage } from '../../../src/render/markdown/stages.ts';
 import { estimateWork, estimateWorkSteps } from '../../../src/render/markdown/budget.ts';
 
 const corpusDir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));
@@ -131,4 +132,27 @@ test('a long document on the main thread: its provisional first screen is parsed
   assert.equal(whole.pausesBeforeFirst, 0);
   assert.ok(sliced.pausesBeforeFirst >= 2, `${sliced.pausesBeforeFirst} pauses before the first screen`);
   assert.deepEqual(sliced.out, whole.out);
+});
+
+test('the block stage in slices makes the tokens of one pass; a slicing left half-way does not cut the next parse', () => {
+  const md = getParser();
+  const source = Array.from({ length: 500 }, (_, i) => `## H ${i}\n\n- a ${i}\n- b\n\n> q\n`).join('\n');
+  const blockTokens = (sliceMs?: number) => {
+    const state = new md.core.State(source, md, { qaNonce: 'N' });
+    let pauses = 0;
+    if (sliceMs === undefined) runStage(md, state, BLOCK_STAGE);
+    else for (const _ of pausableBlocks(md, state, sliceMs)) pauses++;
+    return { tokens: state.tokens, pauses };
+  };
+  const whole = blockTokens();
+  const sliced = blockTokens(0);
+  assert.ok(sliced.pauses > 100, `${sliced.pauses} pauses`);
+  assert.deepEqual(sliced.tokens, whole.tokens);
+  // Given up after its first slice, the sliced parse leaves no deadline behind.
+  const state = new md.core.State(source, md, { qaNonce: 'N' });
+  const steps = pausableBlocks(md, state, 0);
+  steps.next();
+  steps.next();
+  steps.return();
+  assert.deepEqual(blockTokens().tokens, whole.tokens);
 });
