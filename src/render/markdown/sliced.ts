@@ -4,12 +4,13 @@
  * block once the slice is used up, and the parse resumed from there in the
  * same state, so the tokens are those of one pass. Pure: no DOM.
  *
- * The pause rule reads the slice's deadline from this module's state rather
- * than from the parse (markdown-it passes a block rule nothing of its own),
- * and the line table is built here rather than by markdown-it's block state
- * (which scans the whole source at once). Both keep the longest task of a
- * long document short on the main thread: benchmark row "No worker allowed:
- * Markdown 1 MB, longest main-thread task".
+ * The pause rule is always in the parser and reads the slice's deadline
+ * from this module's state (Infinity outside a sliced parse: it never
+ * pauses then), and the line table is built here rather than by
+ * markdown-it's block state (which scans the whole source at once). Both
+ * keep the longest task of a long document short on the main thread
+ * (benchmark row "No worker allowed: Markdown 1 MB, longest main-thread
+ * task").
  */
 import type { MarkdownIt, StateBlock, StateCore } from 'markdown-it';
 import { runStage } from './stages.js';
