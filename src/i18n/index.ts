@@ -7,7 +7,7 @@ import { ru } from './ru.js';
 import { zh } from './zh.js';
 import { matchLocale, normalizeTag } from './lang.js';
 import type { QaPlural, QaTerm, QaTerms } from './types.js';
-import { byteScale } from '../workspace/bytes.js';
+import { byteScale, type QaByteScale } from '../workspace/bytes.js';
 
 export type { QaPlural, QaTerm, QaTerms, QaBuiltinLocale } from './types.js';
 export { en, ru, zh };
@@ -135,13 +135,36 @@ function unitFormat(locale: string, unit: string, digits: number, display: 'shor
   return format;
 }
 
+type ByteUnit = QaByteScale['unit'];
+
+/**
+ * Sizes below 1,000 of their unit in the built-in languages, written as
+ * `Intl.NumberFormat` writes them (short units, bytes in full), without
+ * building one: the first of a page loads its number-formatting data, about
+ * 40 ms here, and would fall in the task that shows a file's facts
+ * (benchmark row "No worker allowed: Markdown 1 MB, longest main-thread
+ * task"). A test compares them with Intl's output in the browser.
+ */
+const BYTE_TEXT: Record<string, { decimal: string; units: Record<Exclude<ByteUnit, 'byte'>, string>; bytes(n: number): string }> = {
+  en: { decimal: '.', units: { kilobyte: 'kB', megabyte: 'MB', gigabyte: 'GB', terabyte: 'TB' }, bytes: (n) => `${n} ${n === 1 ? 'byte' : 'bytes'}` },
+  ru: {
+    decimal: ',',
+    units: { kilobyte: 'кБ', megabyte: 'МБ', gigabyte: 'ГБ', terabyte: 'ТБ' },
+    bytes: (n) => `${n} ${pluralOf('ru', n) === 'few' ? 'байта' : 'байт'}`,
+  },
+  zh: { decimal: '.', units: { kilobyte: 'kB', megabyte: 'MB', gigabyte: 'GB', terabyte: 'TB' }, bytes: (n) => `${n}字节` },
+};
+
 /**
  * Formats a byte count in decimal units, for a language: `512 bytes`,
  * `1.4 MB`, `1,4 МБ`, in the units `byteScale` picks.
  */
 export function formatBytes(bytes: number, locale: string): string {
   const { value, unit, digits } = byteScale(bytes);
-  return unitFormat(resolveLocale(locale), unit, digits, unit === 'byte' ? 'long' : 'short').format(value);
+  const lang = resolveLocale(locale);
+  const text = Object.prototype.hasOwnProperty.call(BYTE_TEXT, lang) ? BYTE_TEXT[lang]! : null;
+  if (text && value < 1000) return unit === 'byte' ? text.bytes(value) : `${String(value).replace('.', text.decimal)} ${text.units[unit]}`;
+  return unitFormat(lang, unit, digits, unit === 'byte' ? 'long' : 'short').format(value);
 }
 
 /**

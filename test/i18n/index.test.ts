@@ -14,6 +14,7 @@ import {
   type QaTerm,
   type QaTerms,
 } from '../../src/i18n/index.js';
+import { byteScale } from '../../src/workspace/bytes.js';
 
 const LANGS: Array<[string, QaTerms]> = [
   ['en', en],
@@ -336,6 +337,29 @@ describe('i18n', () => {
         const intl = new Intl.NumberFormat(lang);
         for (const n of numbers) expect(formatNumber(n, lang), `${n} in ${lang}`).to.equal(intl.format(n));
       }
+    });
+    it('formatBytes writes sizes exactly as Intl.NumberFormat does in every built-in language', () => {
+      const sizes = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 102, 111, 112, 999, 1000, 1049, 1050, 1449, 1950, 9_999, 99_949, 99_950, 100_000];
+      sizes.push(999_499, 999_500, 999_949, 999_950, 1_000_000, 12_345_678, 999_999_999, 3_500_000_000, 999_949_999_999, 1.4e12, 987e12);
+      for (let n = 0; n < 3_000; n += 1) sizes.push(n);
+      for (let n = 1_000; n < 3_000_000; n = Math.ceil(n * 1.07)) sizes.push(n);
+      for (const lang of ['en', 'ru', 'zh']) {
+        for (const bytes of sizes) {
+          const { value, unit, digits } = byteScale(bytes);
+          const intl = new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: digits });
+          expect(formatBytes(bytes, lang), `${bytes} in ${lang}`).to.equal(intl.format(value));
+        }
+      }
+    });
+    it('formatBytes leaves sizes in other languages, and of 1,000 TB or more, to Intl.NumberFormat', () => {
+      // A language the page registered (this file's last use of the tables).
+      registerTranslation('de', { close: 'Schließen' });
+      expect(formatBytes(1_400_000, 'de')).to.equal(
+        new Intl.NumberFormat('de', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(1.4),
+      );
+      expect(formatBytes(2e18, 'en')).to.equal(
+        new Intl.NumberFormat('en', { style: 'unit', unit: 'terabyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(2e6),
+      );
     });
     it('formatNumber leaves fractions, negative numbers and other languages to Intl.NumberFormat', () => {
       expect(formatNumber(1.5, 'ru')).to.equal(new Intl.NumberFormat('ru').format(1.5));
