@@ -98,10 +98,15 @@ async function viaRenderer(path: string, text: string): Promise<Metrics> {
 }
 
 const chunks = import.meta.glob<{ setWorkerParsing?: (mode: boolean) => void }>('../../../src/render/markdown/chunks.ts');
+const highlighterClient = import.meta.glob<{ configureHighlighter?: (o: { worker?: boolean }) => void }>('../../../src/render/highlight/client.ts');
 
 export async function run(params: Record<string, unknown>): Promise<Metrics> {
-  // `mainThread`: the page allows no worker, so the parser runs on the main thread in slices.
-  if (params.mainThread) (await Object.values(chunks)[0]?.())?.setWorkerParsing?.(false);
+  // `mainThread`: the page allows no worker (a CSP without worker-src, say), so the parser runs on the main
+  // thread in slices, and so does the highlighting of fenced code.
+  if (params.mainThread) {
+    (await Object.values(chunks)[0]?.())?.setWorkerParsing?.(false);
+    (await Object.values(highlighterClient)[0]?.())?.configureHighlighter?.({ worker: false });
+  }
   const { path, text } = await workload(String(params.w));
   return missing.length === 0 ? viaElement(path, text) : viaRenderer(path, text);
 }
