@@ -5,10 +5,12 @@
  */
 import { describeHost } from '../model/url.js';
 
-// Characters browsers drop or ignore inside URLs.
-const URL_NOISE = /[\u0000-\u0020\u007F-\u009F\u00AD\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+// Invisible characters (controls, zero-width and direction marks, soft hyphens), which a URL in the
+// text cannot show. Whitespace stays: text with a space or a line break inside is prose, not an address.
+const URL_NOISE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
-const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^\s/?#@]+@)?((?:[\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]{2,})\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
+// A host name whose last label has two characters or more, or an IPv4 address (its last part may be one digit).
+const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^\s/?#@]+@)?((?:[\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]{2,}|\d{1,3}(?:\.\d{1,3}){3})\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
 
 const COMMON_TLDS = new Set([
   'com',

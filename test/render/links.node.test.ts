@@ -37,6 +37,24 @@ test('claimedHost: invisible characters cannot hide what the text claims', () =>
   assert.equal(claimedHost('see\u00A0bank.com'), null);
 });
 
+test('claimedHost: spaces and line breaks are kept, so prose does not run together into a host', () => {
+  // "Visit bank.com" used to lose its space and claim visitbank.com, against a link to bank.com.
+  for (const text of ['Visit bank.com', 'Visit\nbank.com', 'see\tdocs.example.org', 'bank. com', 'https://bank .com']) {
+    assert.equal(claimedHost(text), null, JSON.stringify(text));
+  }
+  assert.equal(hostNotice('https://bank.com/', 'Visit bank.com'), null);
+  assert.equal(claimedHost(' \n bank.com \t'), 'bank.com', 'around the text, whitespace is trimmed');
+});
+
+test('claimedHost: an IPv4 address is claimed after a scheme, whatever its last part', () => {
+  assert.equal(claimedHost('http://10.0.0.1/admin'), '10.0.0.1');
+  assert.equal(claimedHost('https://192.168.1.20:8443'), '192.168.1.20');
+  assert.deepEqual(hostNotice('https://evil.example/', 'http://10.0.0.1/'), { host: 'evil.example', reason: 'mismatch' });
+  // Without a scheme four numbers may be a version: not claimed.
+  assert.equal(claimedHost('1.2.3.4'), null);
+  assert.equal(claimedHost('10.0.0.1'), null);
+});
+
 test('claimedHost: over-long text is not looked at', () => {
   assert.equal(claimedHost(`https://${'a'.repeat(2_100)}.com`), null);
   assert.equal(claimedHost(`https://${'a'.repeat(60)}.com`), `${'a'.repeat(60)}.com`);
