@@ -7,18 +7,21 @@
 const globalPatterns = new WeakMap<RegExp, RegExp>();
 
 /**
- * Replaces every character matching `pattern` (one character per match, not
- * global) in the text under `root` with a marker span of class `className`
- * and tooltip `title`. Returns true when anything was replaced.
+ * Replaces every character matching `pattern` (one character per match; its
+ * flags `g` and `y` are ignored) in the text under `root` with a marker span
+ * of class `className` and tooltip `title`. Returns true when anything was
+ * replaced.
  */
 export function revealCharacters(root: Node, pattern: RegExp, className: string, title: string): boolean {
   const doc = root.ownerDocument ?? (root as Document);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const hits: Text[] = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (pattern.test((n as Text).data)) hits.push(n as Text);
+  // A global or sticky pattern would test each node from where the last match ended, or only there.
+  const probe = pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (probe.test((n as Text).data)) hits.push(n as Text);
   if (!hits.length) return false;
   let all = globalPatterns.get(pattern);
-  if (!all) globalPatterns.set(pattern, (all = new RegExp(pattern.source, 'g' + pattern.flags.replace('g', ''))));
+  if (!all) globalPatterns.set(pattern, (all = new RegExp(pattern.source, 'g' + pattern.flags.replace(/[gy]/g, ''))));
   for (const node of hits) {
     const parts: Node[] = [];
     let last = 0;

@@ -21,6 +21,15 @@ describe('revealCharacters', () => {
     expect(root.querySelector('b')!.firstChild!.textContent).to.equal('c');
   });
 
+  it('finds every node with a global or sticky pattern too', () => {
+    for (const flags of ['g', 'y', 'gy']) {
+      const root = holder('<p>\u202Ea</p><p>b\u202E</p><p>\u202Ec</p>');
+      const pattern = new RegExp(BIDI.source, flags);
+      expect(revealCharacters(root, pattern, 'qa-bidi', 't')).to.equal(true);
+      expect(root.querySelectorAll('span.qa-bidi').length, flags).to.equal(3);
+    }
+  });
+
   it('returns false and leaves the tree alone when nothing matches', () => {
     const root = holder('<p>plain <i>text</i></p>');
     const before = root.innerHTML;
