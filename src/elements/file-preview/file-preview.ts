@@ -383,7 +383,7 @@ export class QaFilePreview extends LitElement {
     if (this.partial) notes.push(t('partialNotice'));
     if (this.doc?.hasBidi && raw) notes.push(t('bidiWarning'));
     if (this.doc?.hasInvisible && raw) notes.push(t('invisibleWarning'));
-    if (raw && this.doc?.hasLongLines) notes.push(t('colourCapped', { n: MAX_TOKENIZED_LINE.toLocaleString(this.localize.lang) }));
+    if (raw && this.doc?.hasLongLines) notes.push(t('colourCapped', { n: MAX_TOKENIZED_LINE }));
     return renderNotices(notes);
   }
 

@@ -11,6 +11,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import { createRef, ref } from 'lit/directives/ref.js';
 import { TextSearch, isGoToQuery, parseGoToLine, type FindMatch } from '../../model/find.js';
 import type { Translate } from '../../i18n/types.js';
+import { formatNumber } from '../../i18n/index.js';
 import { icons, previewIcons } from '../shared/icons.js';
 import { RawFindTarget, RenderedFindTarget, type FindTarget } from './find-targets.js';
 import { keysOf, withKey } from './keys.js';
@@ -207,7 +208,7 @@ export class PreviewFind implements ReactiveController {
 
   /** The status text: `3 of 17`, `3 of 1,200+` while counting, `No results`, or the line `:123` goes to. */
   status(t: Translate, lang: string): string {
-    const fmt = (n: number) => n.toLocaleString(lang);
+    const fmt = (n: number) => formatNumber(n, lang);
     const line = this.goToLine;
     if (line !== null) {
       const lines = this.target?.lines ?? 0;
