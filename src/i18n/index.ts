@@ -145,14 +145,15 @@ type ByteUnit = QaByteScale['unit'];
  * (benchmark row "No worker allowed: Markdown 1 MB, longest main-thread
  * task"). A test compares them with Intl's output in the browser.
  */
+const LATIN_BYTE_UNITS = { kilobyte: 'kB', megabyte: 'MB', gigabyte: 'GB', terabyte: 'TB' } as const;
 const BYTE_TEXT: Record<string, { decimal: string; units: Record<Exclude<ByteUnit, 'byte'>, string>; bytes(n: number): string }> = {
-  en: { decimal: '.', units: { kilobyte: 'kB', megabyte: 'MB', gigabyte: 'GB', terabyte: 'TB' }, bytes: (n) => `${n} ${n === 1 ? 'byte' : 'bytes'}` },
+  en: { decimal: '.', units: LATIN_BYTE_UNITS, bytes: (n) => `${n} ${n === 1 ? 'byte' : 'bytes'}` },
   ru: {
     decimal: ',',
     units: { kilobyte: 'кБ', megabyte: 'МБ', gigabyte: 'ГБ', terabyte: 'ТБ' },
     bytes: (n) => `${n} ${pluralOf('ru', n) === 'few' ? 'байта' : 'байт'}`,
   },
-  zh: { decimal: '.', units: { kilobyte: 'kB', megabyte: 'MB', gigabyte: 'GB', terabyte: 'TB' }, bytes: (n) => `${n}字节` },
+  zh: { decimal: '.', units: LATIN_BYTE_UNITS, bytes: (n) => `${n}字节` },
 };
 
 /**
