@@ -47,7 +47,7 @@ type DataKeys<T> = {
  * `ranges`, `locale`, …). The wrappers set them as properties, so objects and
  * functions arrive as they are, not as attribute strings.
  */
-export type QaElementProps<I extends LitElement> = Partial<Pick<I, Exclude<WritableKeys<I> & DataKeys<I>, keyof LitElement>>>;
+export type QaElementProps<I extends HTMLElement> = Partial<Pick<I, Exclude<WritableKeys<I> & DataKeys<I>, keyof LitElement>>>;
 
 /** A React component for a kit element: its properties, its event props, React's HTML attributes and a `ref` to the element. */
 export type QaReactComponent<I extends HTMLElement, P> = React.ForwardRefExoticComponent<P & Omit<React.HTMLAttributes<I>, keyof P> & React.RefAttributes<I>>;

@@ -1,5 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { adoptStyles, nothing, render, supportsAdoptingStyleSheets, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { citationIdLabel, citationTargets, citedRanges } from '../../model/citations.js';
 import type { QaLineRange } from '../../model/display.js';
 import type { QaSourceItemView } from '../../model/item.js';
@@ -31,6 +30,34 @@ export function readLines(value: string | null | undefined): QaLineRange | null 
   return { lineStart: a, lineEnd: b };
 }
 
+const STYLES = [tokens, base, hoverCardStyles, citationStyles];
+/** The constructed sheets of `STYLES`, shared by every chip (made on first use). */
+let sheets: CSSStyleSheet[] | null = null;
+/** A blank chip button, cloned for each chip (no markup is parsed, so Trusted Types pages need no policy for it). */
+let blankButton: HTMLButtonElement | null = null;
+
+/** Events the chips hear through one listener per document or shadow root, not one per chip. */
+const ROOT_EVENTS = ['pointerover', 'pointerout', 'focusin', 'focusout'];
+/** Documents and shadow roots that pass those events to their chips. */
+const listening = new WeakSet<Node>();
+
+function listenAt(root: Node): void {
+  if (listening.has(root)) return;
+  listening.add(root);
+  for (const type of ROOT_EVENTS) root.addEventListener(type, toChip, { passive: true });
+}
+
+/** Hands an event to the innermost chip on its path. */
+function toChip(e: Event): void {
+  for (const n of e.composedPath()) {
+    if (n instanceof QaCitation) {
+      n.handleEvent(e);
+      return;
+    }
+  }
+}
+const PROPERTIES = ['sourceId', 'lines', 'number', 'item', 'sources', 'highlighted', 'debug', 'locale'] as const;
+
 /**
  * A citation in an answer: a small numbered chip (`1`) for one source,
  * optionally narrowed to lines. Hover, focus or a tap show a card that
@@ -58,29 +85,151 @@ export function readLines(value: string | null | undefined): QaLineRange | null 
  * @cssproperty --qa-hover-card-radius - Corner radius of the card.
  * @cssproperty --qa-hover-card-width - Width of the card (never wider than the viewport).
  */
-export class QaCitation extends LitElement {
-  static override styles = [tokens, base, hoverCardStyles, citationStyles];
+// Not a LitElement: an answer holds hundreds of chips and `linkCitations` makes them all in one
+// task, where a LitElement's set-up per instance (reactive properties, update promise, template
+// instance) was most of the cost (row "Citations: linkCitations over a 50 KB answer, 200
+// markers" of the benchmark). The chip is built by hand; the card, made only when shown, is a
+// Lit template. The element still hosts Lit reactive controllers (language, dark mode).
+export class QaCitation extends HTMLElement implements ReactiveControllerHost {
+  static readonly observedAttributes = ['source-id', 'lines', 'number', 'highlighted', 'debug', 'locale'];
 
-  /** The cited source id (`file:docs/a.md`). Raw: compared with the payload's ids, never shown unescaped. */
-  @property({ attribute: 'source-id' }) sourceId = '';
-  /** The cited lines (`10-20`, `7`); empty cites the source's own ranges. */
-  @property() lines: string | null = null;
-  /** The citation number (by first appearance in the answer); 0 while unnumbered. */
-  @property({ type: Number }) number = 0;
-  /** The cited source's card view; when unset it is looked up by id in `sources`. */
-  @property({ attribute: false }) item: QaSourceItemView | null = null;
-  /** The answer's `QaTurnSources` payload, to look the source up in (untrusted; parsed inside). */
-  @property({ attribute: false }) sources: unknown = null;
-  /** The cited source is highlighted elsewhere (its card is pointed at): the chip is emphasised. */
-  @property({ type: Boolean, reflect: true }) highlighted = false;
-  /** Debug mode: an unknown id shows why. */
-  @property({ type: Boolean, reflect: true }) debug = false;
-  /** Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`. */
-  @property() locale: string | null = null;
+  private _sourceId = '';
+  private _lines: string | null = null;
+  private _number = 0;
+  private _item: QaSourceItemView | null = null;
+  private _sources: unknown = null;
+  private _highlighted = false;
+  private _debug = false;
+  private _locale: string | null = null;
 
-  @state() private cardOpen = false;
+  /**
+   * The cited source id (`file:docs/a.md`). Raw: compared with the payload's ids, never shown unescaped.
+   * @attr source-id
+   * @default ''
+   */
+  get sourceId(): string {
+    return this._sourceId;
+  }
+  set sourceId(value: string) {
+    const v = value ?? '';
+    if (v === this._sourceId) return;
+    this._sourceId = v;
+    this.requestUpdate();
+  }
 
-  private readonly localize = new LocalizeController(this);
+  /**
+   * The cited lines (`10-20`, `7`); empty cites the source's own ranges.
+   * @attr lines
+   * @default null
+   */
+  get lines(): string | null {
+    return this._lines;
+  }
+  set lines(value: string | null) {
+    if (value === this._lines) return;
+    this._lines = value;
+    this.requestUpdate();
+  }
+
+  /**
+   * The citation number (by first appearance in the answer); 0 while unnumbered.
+   * @attr number
+   * @default 0
+   */
+  get number(): number {
+    return this._number;
+  }
+  set number(value: number) {
+    const v = Number.isFinite(value) ? value : 0;
+    if (v === this._number) return;
+    this._number = v;
+    this.requestUpdate();
+  }
+
+  /**
+   * The cited source's card view; when unset it is looked up by id in `sources`.
+   * @default null
+   */
+  get item(): QaSourceItemView | null {
+    return this._item;
+  }
+  set item(value: QaSourceItemView | null) {
+    if (value === this._item) return;
+    this._item = value;
+    this.requestUpdate();
+  }
+
+  /**
+   * The answer's `QaTurnSources` payload, to look the source up in (untrusted; parsed inside).
+   * @default null
+   */
+  get sources(): unknown {
+    return this._sources;
+  }
+  set sources(value: unknown) {
+    if (value === this._sources) return;
+    this._sources = value;
+    this.requestUpdate();
+  }
+
+  /**
+   * The cited source is highlighted elsewhere (its card is pointed at): the chip is emphasised.
+   * @attr highlighted
+   * @default false
+   * @reflect
+   */
+  get highlighted(): boolean {
+    return this._highlighted;
+  }
+  set highlighted(value: boolean) {
+    const v = !!value;
+    if (v === this._highlighted) return;
+    this._highlighted = v;
+    this.toggleAttribute('highlighted', v);
+  }
+
+  /**
+   * Debug mode: an unknown id shows why.
+   * @attr debug
+   * @default false
+   * @reflect
+   */
+  get debug(): boolean {
+    return this._debug;
+  }
+  set debug(value: boolean) {
+    const v = !!value;
+    if (v === this._debug) return;
+    this._debug = v;
+    this.toggleAttribute('debug', v);
+    this.requestUpdate();
+  }
+
+  /**
+   * Language (`en`, `ru`, `zh`, …); defaults to the nearest `lang`.
+   * @attr locale
+   * @default null
+   */
+  get locale(): string | null {
+    return this._locale;
+  }
+  set locale(value: string | null) {
+    if (value === this._locale) return;
+    this._locale = value;
+    this.requestUpdate();
+  }
+
+  private cardOpen = false;
+  /** The card is in the shadow root (what the latest update drew). */
+  private cardShown = false;
+  private chip: HTMLElement | null = null;
+  private cardBox: HTMLSpanElement | null = null;
+  private readonly controllers: ReactiveController[] = [];
+  private readonly localize: LocalizeController;
+  private dirty = true;
+  private scheduled = false;
+  private done: Promise<boolean> = Promise.resolve(true);
+
   private openTimer: ReturnType<typeof setTimeout> | undefined;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
   private touched = false;
@@ -90,51 +239,94 @@ export class QaCitation extends LitElement {
 
   constructor() {
     super();
+    this.localize = new LocalizeController(this);
     new SchemeController(this);
-    this.addEventListener('pointerenter', this.onPointerEnter);
-    this.addEventListener('pointerleave', this.onPointerLeave);
-    this.addEventListener('focusin', this.onFocusIn);
-    this.addEventListener('focusout', this.onFocusOut);
-    this.addEventListener('keydown', this.onKeydown);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.hideCard();
-    window.removeEventListener('scroll', this.onScroll, true);
-    window.removeEventListener('resize', this.onScroll);
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    if (!changed.has('cardOpen' as keyof QaCitation)) return;
-    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
-    if (this.cardOpen && card) {
-      if (!card.matches(':popover-open')) card.showPopover();
-      this.place();
-      window.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
-      window.addEventListener('resize', this.onScroll, { passive: true });
-    } else {
-      window.removeEventListener('scroll', this.onScroll, true);
-      window.removeEventListener('resize', this.onScroll);
+    // Properties set on the element before it was defined (an upgrade) go through their setters now.
+    for (const key of PROPERTIES) {
+      if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
+      const value = (this as Record<string, unknown>)[key];
+      delete (this as Record<string, unknown>)[key];
+      (this as Record<string, unknown>)[key] = value;
     }
+    const root = this.attachShadow({ mode: 'open' });
+    if (supportsAdoptingStyleSheets) root.adoptedStyleSheets = sheets ??= STYLES.map((s) => s.styleSheet!);
+    else adoptStyles(root, STYLES);
+  }
+
+  connectedCallback(): void {
+    // Pointer and focus events come through the root (no listener per chip), Escape through the chip while its card is open.
+    listenAt(this.getRootNode());
+    for (const c of this.controllers) c.hostConnected?.();
+    if (this.dirty) this.schedule();
+  }
+
+  disconnectedCallback(): void {
+    for (const c of this.controllers) c.hostDisconnected?.();
+    this.hideCard();
+    window.removeEventListener('scroll', this, true);
+    window.removeEventListener('resize', this);
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (name === 'source-id') this.sourceId = value ?? '';
+    else if (name === 'lines') this.lines = value;
+    else if (name === 'number') this.number = value === null ? 0 : Number(value);
+    else if (name === 'highlighted') this.highlighted = value !== null;
+    else if (name === 'debug') this.debug = value !== null;
+    else if (name === 'locale') this.locale = value;
+  }
+
+  /**
+   * Adds a reactive controller (Lit's controller protocol: connected, disconnected, update, updated).
+   * @internal
+   */
+  addController(controller: ReactiveController): void {
+    this.controllers.push(controller);
+    if (this.isConnected) controller.hostConnected?.();
+  }
+
+  /**
+   * Removes a reactive controller.
+   * @internal
+   */
+  removeController(controller: ReactiveController): void {
+    const i = this.controllers.indexOf(controller);
+    if (i >= 0) this.controllers.splice(i, 1);
+  }
+
+  /**
+   * Draws the chip again in a microtask (several changes in a row draw once).
+   * @internal
+   */
+  requestUpdate(): void {
+    this.dirty = true;
+    if (this.isConnected) this.schedule();
+  }
+
+  /**
+   * Resolves once the chip shows its latest state (true).
+   * @internal
+   */
+  get updateComplete(): Promise<boolean> {
+    return this.done;
   }
 
   /** The cited source, or null when the id names none. */
   get source(): QaSourceItemView | null {
-    if (this.item) return this.item;
-    if (this.sources === null || this.sources === undefined || !this.sourceId) return null;
-    const { payload, view } = viewOf(this.sources);
-    return citationTargets(payload, view).get(this.sourceId) ?? null;
+    if (this._item) return this._item;
+    if (this._sources === null || this._sources === undefined || !this._sourceId) return null;
+    const { payload, view } = viewOf(this._sources);
+    return citationTargets(payload, view).get(this._sourceId) ?? null;
   }
 
   /** The lines this citation names, or null. */
   get range(): QaLineRange | null {
-    return readLines(this.lines);
+    return readLines(this._lines);
   }
 
   /** Why this citation shows no source (debug), or null. */
   get problem(): string | null {
-    return this.source ? null : this.localize.t('citationUnknownId', { label: citationIdLabel(this.sourceId) || '""' });
+    return this.source ? null : this.localize.t('citationUnknownId', { label: citationIdLabel(this._sourceId) || '""' });
   }
 
   /** The card is shown. */
@@ -146,14 +338,14 @@ export class QaCitation extends LitElement {
   showCard(): void {
     clearTimeout(this.openTimer);
     clearTimeout(this.closeTimer);
-    if (this.source) this.cardOpen = true;
+    if (this.source) this.setCardOpen(true);
   }
 
   /** Hides the preview card now. */
   hideCard(): void {
     clearTimeout(this.openTimer);
     clearTimeout(this.closeTimer);
-    this.cardOpen = false;
+    this.setCardOpen(false);
   }
 
   /** The detail of `qa-source-open` for this citation: the source at the cited lines. */
@@ -166,50 +358,82 @@ export class QaCitation extends LitElement {
     return { source: item.source, location, path: item.local ? item.path : null, ranges, href: item.local ? null : item.href };
   }
 
-  private readonly onScroll = (): void => {
-    if (this.cardOpen) this.place();
-  };
+  /**
+   * Every event the chip hears (through its root, its button, itself and the window while the card is open).
+   * @internal
+   */
+  handleEvent(e: Event): void {
+    switch (e.type) {
+      case 'scroll':
+      case 'resize':
+        if (this.cardOpen) this.place();
+        break;
+      case 'pointerover':
+        // From outside the chip (a related target inside it, its card included, is retargeted to it or below it).
+        if (!this.holds((e as PointerEvent).relatedTarget)) this.onPointerEnter(e as PointerEvent);
+        break;
+      case 'pointerout':
+        if (!this.holds((e as PointerEvent).relatedTarget)) this.onPointerLeave(e as PointerEvent);
+        break;
+      case 'focusin':
+        this.onFocusIn();
+        break;
+      case 'focusout':
+        this.onFocusOut(e as FocusEvent);
+        break;
+      case 'keydown':
+        this.onKeydown(e as KeyboardEvent);
+        break;
+      case 'pointerdown':
+        this.touched = (e as PointerEvent).pointerType === 'touch';
+        break;
+      case 'click':
+        if (e.currentTarget === this.chip) this.onChipClick(e as MouseEvent);
+        break;
+    }
+  }
 
-  private readonly onPointerEnter = (e: PointerEvent): void => {
+  /** The node is this chip or inside it (its shadow root included). */
+  private holds(target: EventTarget | null): boolean {
+    return target instanceof Node && (this.contains(target) || !!this.shadowRoot?.contains(target));
+  }
+
+  private onPointerEnter(e: PointerEvent): void {
     if (e.pointerType === 'touch') return;
     this.pointed = true;
     this.highlight(true);
     clearTimeout(this.closeTimer);
     if (!this.cardOpen && this.source) this.openTimer = setTimeout(() => this.showCard(), OPEN_DELAY_MS);
-  };
+  }
 
-  private readonly onPointerLeave = (e: PointerEvent): void => {
+  private onPointerLeave(e: PointerEvent): void {
     if (e.pointerType === 'touch') return;
     this.pointed = false;
     this.leave();
-  };
+  }
 
-  private readonly onFocusIn = (): void => {
+  private onFocusIn(): void {
     this.focused = true;
     this.highlight(true);
     this.showCard();
-  };
+  }
 
-  private readonly onFocusOut = (e: FocusEvent): void => {
+  private onFocusOut(e: FocusEvent): void {
     const next = e.relatedTarget as Node | null;
-    if (next && (this.contains(next) || this.renderRoot.contains(next))) return;
+    if (next && (this.contains(next) || this.shadowRoot?.contains(next))) return;
     this.focused = false;
     this.leave();
-  };
+  }
 
-  private readonly onKeydown = (e: KeyboardEvent): void => {
+  private onKeydown(e: KeyboardEvent): void {
     if (e.key !== 'Escape' || !this.cardOpen) return;
     e.preventDefault();
     e.stopPropagation();
     this.hideCard();
-    this.renderRoot.querySelector<HTMLElement>('.chip')?.focus({ preventScroll: true });
-  };
+    this.chip?.focus({ preventScroll: true });
+  }
 
-  private readonly onPointerDown = (e: PointerEvent): void => {
-    this.touched = e.pointerType === 'touch';
-  };
-
-  private readonly onChipClick = (e: MouseEvent): void => {
+  private onChipClick(e: MouseEvent): void {
     // The first tap on a touch screen shows the card; a tap on a chip whose card is open opens the source.
     if (this.touched && !this.cardOpen) {
       this.touched = false;
@@ -219,46 +443,115 @@ export class QaCitation extends LitElement {
     }
     this.touched = false;
     this.activate(e, false);
-  };
+  }
 
-  private readonly onCardOpen = (e: Event): void => {
+  /** The card's Open (called with the chip as `this`: the card is rendered with it as host). */
+  private onCardOpen(e: Event): void {
     this.activate(e, e.currentTarget instanceof HTMLAnchorElement);
-  };
+  }
 
-  protected override render(): TemplateResult {
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.done = scheduleUpdate(this);
+  }
+
+  /**
+   * Draws the chip if something changed since the last time (called from the shared microtask).
+   * @internal
+   */
+  flush(): void {
+    this.scheduled = false;
+    if (this.isConnected && this.dirty) this.update();
+  }
+
+  private update(): void {
+    this.dirty = false;
+    for (const c of this.controllers) c.hostUpdate?.();
+    this.render();
+    for (const c of this.controllers) c.hostUpdated?.();
+  }
+
+  /** Draws the chip (a button, or a muted span for an unknown id) and, while open, the card. */
+  private render(): void {
+    const root = this.shadowRoot!;
     const { t, lang } = this.localize.translator();
     const item = this.source;
     if (!item) {
-      return html`<span
-        class="chip unknown"
-        part="chip"
-        lang=${lang}
-        title=${this.debug ? (this.problem ?? '') : nothing}
-        data-problem=${this.debug ? (this.problem ?? '') : nothing}
-        ><span aria-hidden="true">?</span><span class="visually-hidden">${t('citationUnknown')}</span></span
-      >`;
+      const span = this.chip?.localName === 'span' ? this.chip : unknownChip(t('citationUnknown'));
+      setAttr(span, 'lang', lang);
+      setAttr(span, 'title', this._debug ? (this.problem ?? '') : null);
+      setAttr(span, 'data-problem', this._debug ? (this.problem ?? '') : null);
+      span.lastElementChild!.textContent = t('citationUnknown');
+      if (span !== this.chip) root.replaceChildren(span);
+      this.chip = span;
+      this.cardOpen = false;
+      this.drawCard(null);
+      return;
+    }
+    let button = this.chip?.localName === 'button' ? this.chip : null;
+    if (!button) {
+      blankButton ??= Object.assign(document.createElement('button'), { type: 'button', className: 'chip' });
+      button = blankButton.cloneNode() as HTMLButtonElement;
+      button.setAttribute('part', 'chip');
+      button.addEventListener('pointerdown', this);
+      button.addEventListener('click', this);
+      root.replaceChildren(button);
+      this.chip = button;
+      this.cardShown = false;
     }
     const ranges = citedRanges(item, this.range);
     const label = this.label(item, ranges);
-    const n = this.number > 0 ? formatNumber(this.number, lang) : '•';
-    return html`<button
-        type="button"
-        class="chip"
-        part="chip"
-        lang=${lang}
-        aria-label=${label}
-        aria-expanded=${this.cardOpen ? 'true' : 'false'}
-        aria-controls=${this.cardOpen ? 'card' : nothing}
-        @pointerdown=${this.onPointerDown}
-        @click=${this.onChipClick}
-      >
-        ${n}</button
-      >${this.cardOpen ? html`<span lang=${lang}>${renderHoverCard(item, { t, id: 'card', label, ranges, onOpen: this.onCardOpen })}</span>` : nothing}`;
+    setAttr(button, 'lang', lang);
+    setAttr(button, 'aria-label', label);
+    setAttr(button, 'aria-expanded', this.cardOpen ? 'true' : 'false');
+    setAttr(button, 'aria-controls', this.cardOpen ? 'card' : null);
+    const n = this._number > 0 ? formatNumber(this._number, lang) : '•';
+    if (button.textContent !== n) button.textContent = n;
+    this.drawCard(this.cardOpen ? { item, label, ranges, lang } : null);
+  }
+
+  /** Shows, updates or removes the card after the chip; shows its popover and follows scrolling while open. */
+  private drawCard(open: { item: QaSourceItemView; label: string; ranges: QaLineRange[]; lang: string } | null): void {
+    if (!open) {
+      if (this.cardBox?.isConnected) {
+        render(nothing, this.cardBox);
+        this.cardBox.remove();
+      }
+      if (this.cardShown) {
+        this.removeEventListener('keydown', this);
+        window.removeEventListener('scroll', this, true);
+        window.removeEventListener('resize', this);
+      }
+      this.cardShown = false;
+      return;
+    }
+    const box = (this.cardBox ??= document.createElement('span'));
+    setAttr(box, 'lang', open.lang);
+    if (!box.isConnected) this.shadowRoot!.append(box);
+    const { t } = this.localize.translator();
+    render(renderHoverCard(open.item, { t, id: 'card', label: open.label, ranges: open.ranges, onOpen: this.onCardOpen }), box, { host: this });
+    const card = box.querySelector<HTMLElement>('.hc');
+    if (!card) return;
+    if (!card.matches(':popover-open')) card.showPopover();
+    this.place();
+    if (!this.cardShown) {
+      this.addEventListener('keydown', this);
+      window.addEventListener('scroll', this, { capture: true, passive: true });
+      window.addEventListener('resize', this, { passive: true });
+    }
+    this.cardShown = true;
+  }
+
+  private setCardOpen(open: boolean): void {
+    if (open === this.cardOpen) return;
+    this.cardOpen = open;
+    this.requestUpdate();
   }
 
   private label(item: QaSourceItemView, ranges: QaLineRange[]): string {
     const { t } = this.localize.translator();
-    const name = this.number > 0 ? t('citationLabel', { n: this.number, title: item.title }) : item.title;
+    const name = this._number > 0 ? t('citationLabel', { n: this._number, title: item.title }) : item.title;
     const lines = item.local ? citedLinesText(t, ranges) : '';
     return lines ? `${name}, ${lines}` : name;
   }
@@ -277,13 +570,12 @@ export class QaCitation extends LitElement {
   }
 
   private place(): void {
-    const card = this.renderRoot.querySelector<HTMLElement>('.hc');
-    const chip = this.renderRoot.querySelector<HTMLElement>('.chip');
-    if (card && chip) placeCard(card, chip, getComputedStyle(this).direction === 'rtl');
+    const card = this.cardBox?.querySelector<HTMLElement>('.hc');
+    if (card && this.chip) placeCard(card, this.chip, getComputedStyle(this).direction === 'rtl');
   }
 
   private highlight(on: boolean): void {
-    const id = on && this.source ? this.sourceId : null;
+    const id = on && this.source ? this._sourceId : null;
     if (id === this.announced) return;
     this.announced = id;
     this.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'citation' }));
@@ -295,7 +587,50 @@ export class QaCitation extends LitElement {
     clearTimeout(this.openTimer);
     clearTimeout(this.closeTimer);
     this.closeTimer = setTimeout(() => {
-      if (!this.pointed && !this.focused) this.cardOpen = false;
+      if (!this.pointed && !this.focused) this.setCardOpen(false);
     }, CLOSE_DELAY_MS);
   }
+}
+
+/** Chips waiting for the next shared microtask, and the promise that it settles. */
+let queue: QaCitation[] = [];
+let flushed: Promise<boolean> | null = null;
+
+/**
+ * Draws a chip in the microtask shared by every chip changed in this task: one
+ * promise for all the chips that `linkCitations` makes at once, not one each.
+ */
+function scheduleUpdate(chip: QaCitation): Promise<boolean> {
+  queue.push(chip);
+  flushed ??= Promise.resolve().then(() => {
+    // A chip changed while the queue is drawn waits for the next microtask.
+    const chips = queue;
+    queue = [];
+    flushed = null;
+    for (const c of chips) c.flush();
+    return true;
+  });
+  return flushed;
+}
+
+/** Sets an attribute only when it changes (`null` removes it). */
+function setAttr(el: Element, name: string, value: string | null): void {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** The muted chip of an id that names no source: `?`, with what it is for screen readers. */
+function unknownChip(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'chip unknown';
+  span.setAttribute('part', 'chip');
+  const mark = document.createElement('span');
+  mark.setAttribute('aria-hidden', 'true');
+  mark.textContent = '?';
+  const hidden = document.createElement('span');
+  hidden.className = 'visually-hidden';
+  hidden.textContent = text;
+  span.append(mark, hidden);
+  return span;
 }
