@@ -169,6 +169,80 @@ describe('<qa-citation>', () => {
     expect(highlights).to.deep.equal([DOC, null]);
   });
 
+  it('in an open or a closed shadow root, hover and focus reach the chip; the pointer may cross from chip to card', async () => {
+    for (const mode of ['open', 'closed'] as const) {
+      const c = await mount(html`<div></div>`);
+      const shadow = c.firstElementChild!.attachShadow({ mode });
+      const p = document.createElement('p');
+      p.append('Claim', document.createElement('qa-citation'));
+      shadow.append(p);
+      const el = p.querySelector('qa-citation')!;
+      el.sourceId = DOC;
+      el.number = 4;
+      el.sources = referencePayload;
+      await el.updateComplete;
+      const b = button(el)!;
+      expect(b.textContent, mode).to.equal('4');
+      const r = b.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+      await until(() => card(el)?.matches(':popover-open') === true, `the card on hover (${mode})`);
+      // Onto the card: it stays (the card is part of the chip).
+      const cr = card(el)!.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(cr.left + cr.width / 2), Math.round(cr.top + cr.height / 2)] });
+      await settle(c);
+      expect(card(el)?.matches(':popover-open'), `the card under the pointer stays (${mode})`).to.equal(true);
+      await sendMouse({ type: 'move', position: [2, Math.round(window.innerHeight - 2)] });
+      await until(() => card(el) === null, `the card to close (${mode})`);
+      b.focus();
+      await until(() => card(el)?.matches(':popover-open') === true, `the card on focus (${mode})`);
+      await sendKeys({ press: 'Escape' });
+      await until(() => card(el) === null, `Escape closes it (${mode})`);
+      unmountAll();
+    }
+  });
+
+  it('properties set before the element was defined are kept', async () => {
+    // An element of a document without the kit's registry is not upgraded until it is adopted and connected.
+    const other = document.implementation.createHTMLDocument('');
+    const raw = other.createElement('qa-citation') as unknown as Record<string, unknown>;
+    raw.number = 7;
+    raw.sources = referencePayload;
+    raw.lines = '10-20';
+    (raw as unknown as Element).setAttribute('source-id', DOC);
+    const c = await mount(html`<p>Claim</p>`);
+    const el = document.adoptNode(raw as unknown as QaCitation);
+    c.firstElementChild!.append(el);
+    expect(el).to.be.instanceOf(customElements.get('qa-citation')!);
+    await el.updateComplete;
+    expect(el.number).to.equal(7);
+    expect(button(el)!.getAttribute('aria-label')).to.equal('Source 7: technicalDiagnosis.md, lines 10–20');
+  });
+
+  it('many chips changed in one task are all drawn by the next microtask, and again after each change', async () => {
+    const c = await mount(html`<p>Claims</p>`);
+    const chips = Array.from({ length: 50 }, (_, i) => {
+      const el = document.createElement('qa-citation');
+      el.setAttribute('source-id', i % 2 ? DOC : JIRA);
+      el.number = i + 1;
+      el.sources = referencePayload;
+      return el;
+    });
+    c.firstElementChild!.append(...chips);
+    await Promise.all(chips.map((el) => el.updateComplete));
+    expect(chips.map((el) => button(el)?.textContent)).to.deep.equal(chips.map((_, i) => String(i + 1)));
+    chips[3]!.number = 99;
+    chips[3]!.setAttribute('lines', '5');
+    await chips[3]!.updateComplete;
+    expect(button(chips[3]!)!.textContent).to.equal('99');
+    expect(button(chips[3]!)!.getAttribute('aria-label')).to.equal('Source 99: technicalDiagnosis.md, line 5');
+    // A chip out of the page is drawn when it comes back.
+    chips[5]!.remove();
+    chips[5]!.number = 42;
+    c.firstElementChild!.append(chips[5]!);
+    await chips[5]!.updateComplete;
+    expect(button(chips[5]!)!.textContent).to.equal('42');
+  });
+
   it('stays on screen at 320 px, at either edge', async () => {
     await setViewport({ width: 320, height: 640 });
     try {
