@@ -56,7 +56,17 @@ function toChip(e: Event): void {
     }
   }
 }
-const PROPERTIES = ['sourceId', 'lines', 'number', 'item', 'sources', 'highlighted', 'debug', 'locale'] as const;
+/** The public properties, each with the attribute it is read from (`false`: a property only). */
+const PROPERTIES: ReadonlyMap<string, { attribute: string | false }> = new Map([
+  ['sourceId', { attribute: 'source-id' }],
+  ['lines', { attribute: 'lines' }],
+  ['number', { attribute: 'number' }],
+  ['item', { attribute: false }],
+  ['sources', { attribute: false }],
+  ['highlighted', { attribute: 'highlighted' }],
+  ['debug', { attribute: 'debug' }],
+  ['locale', { attribute: 'locale' }],
+]);
 
 /**
  * A citation in an answer: a small numbered chip (`1`) for one source,
@@ -91,7 +101,18 @@ const PROPERTIES = ['sourceId', 'lines', 'number', 'item', 'sources', 'highlight
 // markers" of the benchmark). The chip is built by hand; the card, made only when shown, is a
 // Lit template. The element still hosts Lit reactive controllers (language, dark mode).
 export class QaCitation extends HTMLElement implements ReactiveControllerHost {
-  static readonly observedAttributes = ['source-id', 'lines', 'number', 'highlighted', 'debug', 'locale'];
+  /**
+   * The public properties and their attributes (named as a LitElement's, so tools that read those read these).
+   * @internal
+   */
+  static readonly elementProperties = PROPERTIES;
+  /** @internal */
+  static readonly observedAttributes = [...PROPERTIES.values()].flatMap((p) => (p.attribute ? [p.attribute] : []));
+  /**
+   * The chip's and the card's styles (named as a LitElement's).
+   * @internal
+   */
+  static readonly elementStyles = STYLES;
 
   private _sourceId = '';
   private _lines: string | null = null;
@@ -242,7 +263,7 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
     this.localize = new LocalizeController(this);
     new SchemeController(this);
     // Properties set on the element before it was defined (an upgrade) go through their setters now.
-    for (const key of PROPERTIES) {
+    for (const key of PROPERTIES.keys()) {
       if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
       const value = (this as Record<string, unknown>)[key];
       delete (this as Record<string, unknown>)[key];
