@@ -42,15 +42,22 @@ const LABELS: Record<KitWorkerName, string> = { highlight: 'highlighter', parse:
 
 let baseUrl: URL | null = null;
 let startTimeout = DEFAULT_START_TIMEOUT_MS;
+/** Workers that have not said `ready` yet: a new start timeout applies to them too. */
+const starting = new Set<() => void>();
 
 /**
  * Tells the kit where its worker files are served when the application's
  * bundler did not copy them (see the README's bundler notes), or how long a
- * worker may take to start. Call it before the first preview opens.
+ * worker may take to start. Call it before the first preview opens; a new
+ * start timeout also applies to workers still starting (counted from their
+ * start).
  */
 export function configureWorkers(options: QaWorkerOptions): void {
   if (options.baseUrl !== undefined) baseUrl = options.baseUrl === null ? null : new URL(String(options.baseUrl), document.baseURI);
-  if (options.startTimeout !== undefined && Number.isFinite(options.startTimeout) && options.startTimeout > 0) startTimeout = options.startTimeout;
+  if (options.startTimeout !== undefined && Number.isFinite(options.startTimeout) && options.startTimeout > 0) {
+    startTimeout = options.startTimeout;
+    for (const rearm of starting) rearm();
+  }
 }
 
 /** The URL a worker is started from: the configured folder, else what the bundler resolved. */
@@ -88,9 +95,17 @@ export function startWorker(name: KitWorkerName, bundled: string, onBroken: () =
   }
   let ready = false;
   let ended = false;
+  const startedAt = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    const limit = startTimeout;
+    timer = setTimeout(() => broken(`did not answer within ${limit} ms`), Math.max(0, startedAt + limit - performance.now()));
+  };
   const end = () => {
     ended = true;
     clearTimeout(timer);
+    starting.delete(arm);
     script?.release();
     worker.terminate();
   };
@@ -100,11 +115,13 @@ export function startWorker(name: KitWorkerName, bundled: string, onBroken: () =
     warn(name, url, why);
     onBroken();
   };
-  const timer = setTimeout(() => broken(`did not answer within ${startTimeout} ms`), startTimeout);
+  arm();
+  starting.add(arm);
   worker.addEventListener('message', (e: MessageEvent<unknown>) => {
     if (ready || (e.data as { type?: unknown } | null)?.type !== 'ready') return;
     ready = true;
     clearTimeout(timer);
+    starting.delete(arm);
     script?.release();
   });
   worker.addEventListener('error', (e) => {

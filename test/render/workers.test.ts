@@ -63,6 +63,31 @@ describe('workers', () => {
     configureWorkers({ startTimeout: 5_000 });
   });
 
+  it('a new start timeout applies to workers still starting, counted from their start', async () => {
+    let broken = 0;
+    // Longer: a worker started under a 50 ms limit that answers after 300 ms is given the new limit.
+    configureWorkers({ startTimeout: 50 });
+    const slow = startWorker('highlight', script("setTimeout(() => postMessage({ type: 'ready' }), 300);"), () => broken++)!;
+    configureWorkers({ startTimeout: 60_000 });
+    let ready = false;
+    slow.worker.addEventListener('message', () => (ready = true));
+    await until(() => ready, 'the slow worker to say ready');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(broken, 'not broken at 50 ms').to.equal(0);
+    // Shorter: a worker still starting is broken by the new limit.
+    startWorker('parse', script('onmessage = () => {};'), () => broken++);
+    configureWorkers({ startTimeout: 20 });
+    await until(() => broken === 1, 'broken by the shorter limit');
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain('did not answer within 20 ms');
+    // The worker that said ready is not touched by a later change.
+    configureWorkers({ startTimeout: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(broken).to.equal(1);
+    slow.stop();
+    configureWorkers({ startTimeout: 5_000 });
+  });
+
   it('the kit’s Trusted Types policy makes script URLs for this origin and blob: only', () => {
     expect(String(workerScriptUrl('/w.js'))).to.equal(new URL('/w.js', location.href).href);
     const blob = script('');
