@@ -56,8 +56,21 @@ function toChip(e: Event): void {
     }
   }
 }
+
+/** What the public properties hold. */
+interface CitationValues {
+  sourceId: string;
+  lines: string | null;
+  number: number;
+  item: QaSourceItemView | null;
+  sources: unknown;
+  highlighted: boolean;
+  debug: boolean;
+  locale: string | null;
+}
+
 /** The public properties, each with the attribute it is read from (`false`: a property only). */
-const PROPERTIES: ReadonlyMap<string, { attribute: string | false }> = new Map([
+const PROPERTIES: ReadonlyMap<keyof CitationValues, { attribute: string | false }> = new Map([
   ['sourceId', { attribute: 'source-id' }],
   ['lines', { attribute: 'lines' }],
   ['number', { attribute: 'number' }],
@@ -114,14 +127,8 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    */
   static readonly elementStyles = STYLES;
 
-  private _sourceId = '';
-  private _lines: string | null = null;
-  private _number = 0;
-  private _item: QaSourceItemView | null = null;
-  private _sources: unknown = null;
-  private _highlighted = false;
-  private _debug = false;
-  private _locale: string | null = null;
+  /** The values of the public properties. */
+  private readonly values: CitationValues = { sourceId: '', lines: null, number: 0, item: null, sources: null, highlighted: false, debug: false, locale: null };
 
   /**
    * The cited source id (`file:docs/a.md`). Raw: compared with the payload's ids, never shown unescaped.
@@ -129,13 +136,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default ''
    */
   get sourceId(): string {
-    return this._sourceId;
+    return this.values.sourceId;
   }
   set sourceId(value: string) {
-    const v = value ?? '';
-    if (v === this._sourceId) return;
-    this._sourceId = v;
-    this.requestUpdate();
+    this.change('sourceId', value ?? '');
   }
 
   /**
@@ -144,12 +148,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default null
    */
   get lines(): string | null {
-    return this._lines;
+    return this.values.lines;
   }
   set lines(value: string | null) {
-    if (value === this._lines) return;
-    this._lines = value;
-    this.requestUpdate();
+    this.change('lines', value);
   }
 
   /**
@@ -158,13 +160,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default 0
    */
   get number(): number {
-    return this._number;
+    return this.values.number;
   }
   set number(value: number) {
-    const v = Number.isFinite(value) ? value : 0;
-    if (v === this._number) return;
-    this._number = v;
-    this.requestUpdate();
+    this.change('number', Number.isFinite(value) ? value : 0);
   }
 
   /**
@@ -172,12 +171,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default null
    */
   get item(): QaSourceItemView | null {
-    return this._item;
+    return this.values.item;
   }
   set item(value: QaSourceItemView | null) {
-    if (value === this._item) return;
-    this._item = value;
-    this.requestUpdate();
+    this.change('item', value);
   }
 
   /**
@@ -185,12 +182,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default null
    */
   get sources(): unknown {
-    return this._sources;
+    return this.values.sources;
   }
   set sources(value: unknown) {
-    if (value === this._sources) return;
-    this._sources = value;
-    this.requestUpdate();
+    this.change('sources', value);
   }
 
   /**
@@ -200,13 +195,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @reflect
    */
   get highlighted(): boolean {
-    return this._highlighted;
+    return this.values.highlighted;
   }
   set highlighted(value: boolean) {
-    const v = !!value;
-    if (v === this._highlighted) return;
-    this._highlighted = v;
-    this.toggleAttribute('highlighted', v);
+    this.change('highlighted', !!value);
   }
 
   /**
@@ -216,14 +208,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @reflect
    */
   get debug(): boolean {
-    return this._debug;
+    return this.values.debug;
   }
   set debug(value: boolean) {
-    const v = !!value;
-    if (v === this._debug) return;
-    this._debug = v;
-    this.toggleAttribute('debug', v);
-    this.requestUpdate();
+    this.change('debug', !!value);
   }
 
   /**
@@ -232,12 +220,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
    * @default null
    */
   get locale(): string | null {
-    return this._locale;
+    return this.values.locale;
   }
   set locale(value: string | null) {
-    if (value === this._locale) return;
-    this._locale = value;
-    this.requestUpdate();
+    this.change('locale', value);
   }
 
   private cardOpen = false;
@@ -334,20 +320,20 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
 
   /** The cited source, or null when the id names none. */
   get source(): QaSourceItemView | null {
-    if (this._item) return this._item;
-    if (this._sources === null || this._sources === undefined || !this._sourceId) return null;
-    const { payload, view } = viewOf(this._sources);
-    return citationTargets(payload, view).get(this._sourceId) ?? null;
+    if (this.values.item) return this.values.item;
+    if (this.values.sources === null || this.values.sources === undefined || !this.values.sourceId) return null;
+    const { payload, view } = viewOf(this.values.sources);
+    return citationTargets(payload, view).get(this.values.sourceId) ?? null;
   }
 
   /** The lines this citation names, or null. */
   get range(): QaLineRange | null {
-    return readLines(this._lines);
+    return readLines(this.values.lines);
   }
 
   /** Why this citation shows no source (debug), or null. */
   get problem(): string | null {
-    return this.source ? null : this.localize.t('citationUnknownId', { label: citationIdLabel(this._sourceId) || '""' });
+    return this.source ? null : this.localize.t('citationUnknownId', { label: citationIdLabel(this.values.sourceId) || '""' });
   }
 
   /** The card is shown. */
@@ -499,10 +485,10 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
     const { t, lang } = this.localize.translator();
     const item = this.source;
     if (!item) {
-      const span = this.chip?.localName === 'span' ? this.chip : unknownChip(t('citationUnknown'));
+      const span = this.chip?.localName === 'span' ? this.chip : unknownChip();
       setAttr(span, 'lang', lang);
-      setAttr(span, 'title', this._debug ? (this.problem ?? '') : null);
-      setAttr(span, 'data-problem', this._debug ? (this.problem ?? '') : null);
+      setAttr(span, 'title', this.values.debug ? (this.problem ?? '') : null);
+      setAttr(span, 'data-problem', this.values.debug ? (this.problem ?? '') : null);
       span.lastElementChild!.textContent = t('citationUnknown');
       if (span !== this.chip) root.replaceChildren(span);
       this.chip = span;
@@ -527,7 +513,7 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
     setAttr(button, 'aria-label', label);
     setAttr(button, 'aria-expanded', this.cardOpen ? 'true' : 'false');
     setAttr(button, 'aria-controls', this.cardOpen ? 'card' : null);
-    const n = this._number > 0 ? formatNumber(this._number, lang) : '•';
+    const n = this.values.number > 0 ? formatNumber(this.values.number, lang) : '•';
     if (button.textContent !== n) button.textContent = n;
     this.drawCard(this.cardOpen ? { item, label, ranges, lang } : null);
   }
@@ -564,6 +550,14 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
     this.cardShown = true;
   }
 
+  /** Stores a property's new value; `highlighted` and `debug` show in their attributes, and all but `highlighted` (only styled) draw again. */
+  private change<K extends keyof CitationValues>(key: K, value: CitationValues[K]): void {
+    if (this.values[key] === value) return;
+    this.values[key] = value;
+    if (key === 'highlighted' || key === 'debug') this.toggleAttribute(key, value as boolean);
+    if (key !== 'highlighted') this.requestUpdate();
+  }
+
   private setCardOpen(open: boolean): void {
     if (open === this.cardOpen) return;
     this.cardOpen = open;
@@ -572,7 +566,7 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
 
   private label(item: QaSourceItemView, ranges: QaLineRange[]): string {
     const { t } = this.localize.translator();
-    const name = this._number > 0 ? t('citationLabel', { n: this._number, title: item.title }) : item.title;
+    const name = this.values.number > 0 ? t('citationLabel', { n: this.values.number, title: item.title }) : item.title;
     const lines = item.local ? citedLinesText(t, ranges) : '';
     return lines ? `${name}, ${lines}` : name;
   }
@@ -596,7 +590,7 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
   }
 
   private highlight(on: boolean): void {
-    const id = on && this.source ? this._sourceId : null;
+    const id = on && this.source ? this.values.sourceId : null;
     if (id === this.announced) return;
     this.announced = id;
     this.dispatchEvent(new QaSourceHighlightEvent({ id, origin: 'citation' }));
@@ -641,8 +635,8 @@ function setAttr(el: Element, name: string, value: string | null): void {
   } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-/** The muted chip of an id that names no source: `?`, with what it is for screen readers. */
-function unknownChip(text: string): HTMLElement {
+/** The muted chip of an id that names no source: `?`, and a hidden text for screen readers (set by the render). */
+function unknownChip(): HTMLElement {
   const span = document.createElement('span');
   span.className = 'chip unknown';
   span.setAttribute('part', 'chip');
@@ -651,7 +645,6 @@ function unknownChip(text: string): HTMLElement {
   mark.textContent = '?';
   const hidden = document.createElement('span');
   hidden.className = 'visually-hidden';
-  hidden.textContent = text;
   span.append(mark, hidden);
   return span;
 }
