@@ -314,13 +314,16 @@ function summarizeProfile(profile, limit = 15) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = profile.timeDeltas;
+  // `timeDeltas[i]` is the time from sample i - 1 to sample i: a sample stands for the time up to the next one.
+  const last = profile.samples.length - 1;
+  const lasted = (i) => (i < last ? dt[i + 1] : profile.endTime - profile.startTime - dt.reduce((a, b) => a + b, 0)) ?? 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const f = byId.get(profile.samples[i]).callFrame;
     // Idle time, and the profiler's own start-up (charged to the page's profileStart/End calls), are not the page's work.
     if (f.functionName === '(idle)' || /^profile(Start|End)$/.test(f.functionName)) continue;
     const script = f.url ? f.url.replace(/^.*\/assets\//, '') : '';
     const key = `${f.functionName || '(anonymous)'} ${script}${f.url ? `:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`;
-    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    self.set(key, (self.get(key) ?? 0) + Math.max(0, lasted(i)) / 1000);
   }
   const busy = [...self.values()].reduce((a, b) => a + b, 0);
   return [
