@@ -134,6 +134,14 @@ async function markdownOpensRendered(page: Page, { coloured = true } = {}): Prom
   const strong = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] strong')?.textContent);
   assert.equal(strong, 'up to five times');
   if (coloured) await waitForColours(page, '[part~="markdown"] pre code');
+  // A long document (the demo's 427 KB changelog, not one of the answer's sources) parses in the worker.
+  await page.evaluate(() => {
+    (document.querySelector('qa-file-preview') as HTMLElement & { path: string }).path = 'docs/changelog.md';
+  });
+  await page.waitForFunction(() => {
+    const doc = document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="markdown"]');
+    return doc?.querySelector('h1')?.textContent === 'Changelog' && Array.from(doc.querySelectorAll('h2')).pop()?.textContent === '1.1.0';
+  }, WAIT);
 }
 
 /** The raw view's text, one string per line shown (line numbers are generated content, not text). */

@@ -69,3 +69,22 @@ export const files = {
     '',
   ].join('\n'),
 };
+
+// A long release history, opened by the example apps' tests: past the size from which the kit parses
+// Markdown in its worker (about 400 KB), so they check that a consumer's build ships a worker that starts.
+const releases = [];
+for (let i = 1500; i > 0; i -= 1) {
+  releases.push(
+    `## 1.${i}.0`,
+    '',
+    `- Retries stop after **${(i % 5) + 2}** attempts when the server answers \`429\` with \`Retry-After\`.`,
+    `- The back-off cap is read from \`RETRY_CAP_MS\` (default ${10_000 + i} ms); see [the policy](retry-policy.md).`,
+    '',
+    '| Attempt | Delay below |',
+    '|--------:|------------:|',
+    `| 1 | 200 ms |`,
+    `| ${(i % 4) + 2} | ${200 * 2 ** ((i % 4) + 1)} ms |`,
+    '',
+  );
+}
+files['docs/changelog.md'] = ['# Changelog', '', ...releases].join('\n');

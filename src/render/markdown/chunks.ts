@@ -7,7 +7,8 @@
 import { startWorker, type KitWorker } from '../workers.js';
 import type { HtmlChunk, ParseOptions, ParseRequest, ParseResponse } from './protocol.js';
 import parseWorkerUrl from './parse.worker.ts?worker&url';
-import { sinceYield, yieldToMain } from '../tasks.js';
+import { nextTask, sinceYield } from '../tasks.js';
+import { provisionalPrefix } from './prefix.js';
 
 /** A stream of chunks that can be cancelled at any point. */
 export interface ChunkStream {
@@ -27,7 +28,20 @@ const MAIN_THREAD_SLICE_MS = 12;
  */
 const MAIN_THREAD_TASK_MS = 16;
 
+/**
+ * Below this size a document parses in main-thread slices, in the page's
+ * copy of the parser; from this size on, in the worker (when the page allows
+ * one). Starting a worker, compiling its copy of the parser and sending the
+ * chunks back cost more than a small document's whole parse: on 2 cores a
+ * 100 KB document had its first screen in the DOM after 73 ms on the main
+ * thread against 118 ms through a cold worker, and was rendered in full
+ * sooner too; a 1 MB one took as long either way (the sanitizer, layout and
+ * paint bound it), and the worker keeps its parse out of the page's tasks.
+ */
+export const MAIN_THREAD_MAX_CHARS = 400_000;
+
 let workerAllowed = true;
+let workerAlways = false;
 let worker: KitWorker | null = null;
 let workerBroken = false;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -35,12 +49,14 @@ let nextId = 1;
 const listeners = new Map<number, (message: ParseResponse | { type: 'broken' }) => void>();
 
 /**
- * Turns worker parsing off (`false`: time-sliced on the main thread) or back
- * on (`true`, the default, or `'always'`: the worker parses every document
- * when the page allows workers).
+ * Turns worker parsing off (`false`: every document time-sliced on the main
+ * thread), back to the default (`true`: the worker for documents of
+ * `MAIN_THREAD_MAX_CHARS` and more), or on for every document (`'always'`),
+ * when the page allows workers.
  */
 export function setWorkerParsing(mode: boolean | 'always'): void {
   workerAllowed = mode !== false;
+  workerAlways = mode === 'always';
   if (!workerAllowed) stopWorker();
 }
 
@@ -83,21 +99,42 @@ function releaseWorker(): void {
   }
 }
 
+let pageParser: Promise<typeof import('./parser.js')> | null = null;
+
+/** Loads the page's copy of the parser (for documents parsed on the main thread) ahead of a render. */
+export function preloadPageParser(): void {
+  void loadPageParser().catch(() => undefined);
+}
+
+function loadPageParser(): Promise<typeof import('./parser.js')> {
+  pageParser ??= import('./parser.js').catch((error: unknown) => {
+    pageParser = null;
+    throw error;
+  });
+  return pageParser;
+}
+
+/**
+ * The main-thread stream. Between its slices it waits for a new task
+ * (`nextTask`), not for `scheduler.yield()`: a yield's continuation is run
+ * ahead of rendering, so while the parse went on the page rendered no frame
+ * for about 100 ms (Chromium's limit), and the first screen, in the DOM
+ * after 60 ms, showed after 180. A plain task lets the frame in at its time.
+ */
 function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
-  // The parser loads on demand: a page that parses in the worker never downloads it twice.
   let chunks: AsyncGenerator<HtmlChunk, void, void> | null = null;
   let done = false;
   return {
     async next() {
       if (done) return null;
       if (!chunks) {
-        const { documentChunks } = await import('./parser.js');
+        const { documentChunks } = await loadPageParser();
         if (done) return null;
         chunks = documentChunks(source, { ...options, sliceMs: MAIN_THREAD_SLICE_MS });
       }
       for (;;) {
         if (sinceYield() > MAIN_THREAD_TASK_MS) {
-          await yieldToMain();
+          await nextTask();
           if (done) return null;
         }
         const began = performance.now();
@@ -108,12 +145,12 @@ function mainThreadStream(source: string, options: ParseOptions): ChunkStream {
         }
         if (r.value.pause) {
           // Between two slices of the parse: let the page breathe.
-          await yieldToMain();
+          await nextTask();
           if (done) return null;
           continue;
         }
         if (performance.now() - began > MAIN_THREAD_TASK_MS) {
-          await yieldToMain();
+          await nextTask();
           if (done) return null;
         }
         return r.value;
@@ -187,16 +224,49 @@ function workerStream(w: Worker, source: string, options: ParseOptions): ChunkSt
 }
 
 /**
- * Starts the parsing worker ahead of a render (it sets its parser up at once
- * and stops again when left idle). Does nothing when workers are off.
+ * The worker's stream, with a long document's provisional first screen
+ * (`provisionalPrefix`) parsed on the page meanwhile: the page's copy of the
+ * parser has that screen ready before a cold worker has even compiled its
+ * own (a 1 MB document's first chunk came 180 ms after the render began
+ * through the worker, 94 ms on the main thread), and the worker starts the
+ * whole document where that screen ends. When the page's parser cannot
+ * load, the worker's chunks alone follow.
  */
-export function warmWorker(): void {
-  if (getWorker()) releaseWorker();
+function workerStreamWithFirstScreen(w: Worker, source: string, options: ParseOptions): ChunkStream {
+  const prefix = options.firstChunkEnd === undefined ? provisionalPrefix(source, options.firstChunkChars) : null;
+  if (prefix === null) return workerStream(w, source, options);
+  const rest = workerStream(w, source, { ...options, firstChunkEnd: prefix.length });
+  let cancelled = false;
+  let first: Promise<HtmlChunk | null> | null = loadPageParser().then(
+    async (parser) => {
+      if (!parser.hasParser()) {
+        // Setting the parser up is a task of its own, as in `documentChunks` on the main thread.
+        parser.getParser();
+        await nextTask();
+      }
+      return cancelled ? null : parser.renderProvisional(prefix, options.nonce);
+    },
+    () => null,
+  );
+  return {
+    async next() {
+      const pending = first;
+      first = null;
+      const chunk = pending ? await pending : null;
+      if (cancelled) return null;
+      return chunk ?? rest.next();
+    },
+    cancel() {
+      cancelled = true;
+      first = null;
+      rest.cancel();
+    },
+  };
 }
 
 /** Starts parsing `source`; chunks arrive through the returned stream. */
 export function streamChunks(source: string, options: ParseOptions): ChunkStream {
-  const w = getWorker();
+  const w = workerAlways || source.length >= MAIN_THREAD_MAX_CHARS ? getWorker() : null;
   lastStreamUsedWorker = w !== null;
-  return w ? workerStream(w, source, options) : mainThreadStream(source, options);
+  return w ? workerStreamWithFirstScreen(w, source, options) : mainThreadStream(source, options);
 }

@@ -8,28 +8,13 @@
  * The output is NOT safe HTML: the caller sanitizes every chunk.
  */
 import { loadEmoji, mayHaveShortcodes } from './emoji.js';
-import { FIRST_CHUNK_CHARS, documentPrefix } from './prefix.js';
+import { provisionalPrefix } from './prefix.js';
 import type { HtmlChunk, ParseOptions } from './protocol.js';
 import { renderChunks } from './render-chunks.js';
 import { getParser, hasParser } from './setup.js';
 
-/**
- * Documents at least this long first show a provisional screen rendered
- * from their start alone: parsing the whole block structure first would
- * hold the first screen back (tens of milliseconds for 100 KB; benchmark rows
- * "Markdown 100 KB: open → first screen painted" and "Markdown 1 MB: open →
- * first screen painted").
- */
-export const PROVISIONAL_MIN_CHARS = 32_000;
-
-/**
- * The start of a long document that can be rendered on its own as a
- * provisional first screen while the whole document is parsed, or null
- * (a short document, or no clean cut near the start).
- */
-export function provisionalPrefix(source: string, firstChunkChars = FIRST_CHUNK_CHARS): string | null {
-  return source.length >= PROVISIONAL_MIN_CHARS ? documentPrefix(source, firstChunkChars) : null;
-}
+export { PROVISIONAL_MIN_CHARS, provisionalPrefix } from './prefix.js';
+export { getParser, hasParser } from './setup.js';
 
 /** Renders a document's start (see `provisionalPrefix`) as one provisional chunk, footnotes left out. */
 export function renderProvisional(prefix: string, nonce: string): HtmlChunk {

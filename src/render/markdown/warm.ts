@@ -1,23 +1,25 @@
 /**
  * Warming up ahead of a render, while the page waits for the file: the
- * parsing worker started, and the main thread's half of a render (the
- * sanitizer and the decoration) run once on a tiny document, so the first
- * real screen does not pay for their set-up (benchmark rows "Markdown 100 KB:
- * open → first screen painted" and "Markdown 1 MB: open → first screen
- * painted").
+ * page's copy of the parser loaded, and the main thread's half of a render
+ * (the sanitizer and the decoration) run once on a tiny document, so the
+ * first real screen does not pay for their set-up (benchmark rows "Markdown
+ * 100 KB: open → first screen painted" and "Markdown 1 MB: open → first
+ * screen painted").
  */
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
-import { warmWorker } from './chunks.js';
+import { preloadPageParser } from './chunks.js';
 import { decorate, mayReorder } from './decorate.js';
 
 /**
- * Optional: starts the parsing worker (and its parser set-up) ahead of a
- * render, e.g. as soon as a Markdown file is being read, so the first
- * screen does not wait for it. Safe to call any number of times; the worker
- * stops again when left idle.
+ * Optional: loads the parser and sets the sanitizer up ahead of a render,
+ * e.g. as soon as a Markdown file is being read, so the first screen does
+ * not wait for them. Safe to call any number of times. The parsing worker
+ * is not started: whether a document needs it depends on its size
+ * (`MAIN_THREAD_MAX_CHARS`), and a worker started for a small one would
+ * only take CPU from its first screen.
  */
 export function warmMarkdown(): void {
-  warmWorker();
+  preloadPageParser();
   if (!mainThreadWarm) {
     mainThreadWarm = true;
     setTimeout(warmMainThread, 0);

@@ -3,7 +3,7 @@
  * csp.test.ts): renders a document and reports back to the parent.
  */
 import { markdownStyles, renderMarkdown } from '../../../src/render/markdown/index.js';
-import { lastStreamUsedWorker } from '../../../src/render/markdown/chunks.js';
+import { lastStreamUsedWorker, setWorkerParsing } from '../../../src/render/markdown/chunks.js';
 import { configureWorkers } from '../../../src/render/workers.js';
 
 // Like the test page (web-test-runner.config.mjs): a crowded machine can take longer than the kit's
@@ -20,7 +20,9 @@ async function run(): Promise<void> {
   const container = document.createElement('div');
   root.append(container);
   document.body.append(host);
-  const source = new URLSearchParams(location.hash.slice(1)).get('doc') ?? '';
+  const params = new URLSearchParams(location.hash.slice(1));
+  const source = params.get('doc') ?? '';
+  if (params.get('worker') === 'always') setWorkerParsing('always');
   try {
     const result = await renderMarkdown(container, source, { path: 'docs/a.md', idPrefix: 'f-' });
     await new Promise((r) => setTimeout(r, 100));

@@ -22,7 +22,8 @@ const POLICY = [
   'trusted-types qa-sources-kit dompurify lit-html',
 ].join('; ');
 
-function renderInStrictFrame(doc: string, policy = POLICY): Promise<FrameResult> {
+/** `worker`: how the frame sets worker parsing (`setWorkerParsing`), default: left alone. */
+function renderInStrictFrame(doc: string, policy = POLICY, worker?: 'always'): Promise<FrameResult> {
   return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
     const timer = setTimeout(() => reject(new Error('the frame did not answer')), 150_000);
@@ -36,7 +37,7 @@ function renderInStrictFrame(doc: string, policy = POLICY): Promise<FrameResult>
     addEventListener('message', onMessage);
     const page = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body><script type="module" src="${location.origin}/test/render/markdown/csp-frame.ts"></script></body></html>`;
     const url = URL.createObjectURL(new Blob([page], { type: 'text/html' }));
-    frame.src = `${url}#${new URLSearchParams({ doc })}`;
+    frame.src = `${url}#${new URLSearchParams({ doc, ...(worker ? { worker } : {}) })}`;
     document.body.append(frame);
   });
 }
@@ -58,14 +59,16 @@ describe('Markdown rendering: strict CSP and Trusted Types', function () {
     expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
   });
 
-  it('renders a small document in the worker too, emoji table loaded there on demand', async () => {
-    const r = await renderInStrictFrame('# Small\n\n<b onclick="x()">bold</b> :tada:');
-    expect(r.ok).to.equal(true);
-    expect(r.usedWorker).to.equal(true);
-    expect(r.text).to.contain('bold 🎉');
-    expect(r.html).not.to.contain('onclick');
-    expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
-  });
+  for (const worker of [undefined, 'always'] as const) {
+    it(`renders a small document ${worker ? 'in the worker when asked to' : 'on the main thread by default'}, emoji table loaded there on demand`, async () => {
+      const r = await renderInStrictFrame('# Small\n\n<b onclick="x()">bold</b> :tada:', POLICY, worker);
+      expect(r.ok).to.equal(true);
+      expect(r.usedWorker).to.equal(worker === 'always');
+      expect(r.text).to.contain('bold 🎉');
+      expect(r.html).not.to.contain('onclick');
+      expect(r.violations.filter((v) => !/^(script|style)-src-attr: inline/.test(v))).to.deep.equal([]);
+    });
+  }
 
   it('renders on the main thread when the page forbids workers', async () => {
     const noWorkers = POLICY.replace("worker-src 'self'", "worker-src 'none'");
