@@ -37,3 +37,10 @@ export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return scheduler?.yield ? scheduler.yield().then(resumed) : nextTask();
 }
+
+/** Runs `fn` once the page is idle (`requestIdleCallback`, at the latest after `timeoutMs`), or after a plain timeout where there is no such thing. */
+export function whenIdle(fn: () => void, timeoutMs = 2_000): void {
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(fn, { timeout: timeoutMs });
+  else setTimeout(fn, 0);
+}

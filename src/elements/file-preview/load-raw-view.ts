@@ -1,8 +1,9 @@
 /**
  * The raw view (virtualized rows, line selection, wrapping, the overview
  * ruler) is a lazy chunk of its own: a page that shows only the panel and
- * the footer never downloads it, and the preview fetches it with its first
- * file, while the file itself is being read.
+ * the footer never downloads it, and a preview fetches it once the page is
+ * idle after the preview is connected (or with its first file, if that
+ * comes sooner).
  */
 export type RawViewModule = typeof import('./raw-view.js');
 

@@ -1,8 +1,9 @@
 /**
  * The Markdown renderer (sanitizer, decoration, the parsing worker's client)
  * is its own lazy chunk: a page that shows only the panel and the footer
- * never downloads it, and the preview fetches it with its first Markdown
- * file, while the file itself is being read.
+ * never downloads it, and a preview fetches it once the page is idle after
+ * the preview is connected (or with its first Markdown file, if that comes
+ * sooner).
  */
 export type MarkdownRenderer = typeof import('./index.js');
 
