@@ -38,6 +38,7 @@ export const SCENARIOS = [
   { id: 'shiki-main', page: 'shiki-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true, timeoutMs: 120_000 },
   { id: 'raw-warm', page: 'raw-ours', params: { w: 'ts-2mb', warm: true }, group: 'raw-warm' },
   { id: 'raw-lang', page: 'raw-ours', params: { w: 'ts-2mb', otherLanguage: true }, group: 'raw-warm' },
+  { id: 'raw-hover', page: 'raw-ours', params: { w: 'ts-2mb', hover: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
   { id: 'long-line-wrap', page: 'raw-ours', params: { w: 'long-line', longLine: true, wrap: true }, group: 'long-line' },
   // Find, go to line and line selection in the raw view of the 57,220-line file.
@@ -243,6 +244,16 @@ export const ROWS = [
     target: { max: 100 },
     unit: 'ms',
     note: 'a second file: worker and grammar loaded',
+  },
+  {
+    id: 'raw-coloured-hover',
+    label: 'Raw: visible lines coloured, card hovered 300 ms before the click',
+    value: ['raw-hover', 'coloured'],
+    base: ['raw-ours', 'coloured'],
+    baseName: 'same, no hover',
+    target: { max: 100 },
+    unit: 'ms',
+    note: 'a first file on the page: the hover on its card started the highlighter and loaded its grammar',
   },
   {
     id: 'raw-coloured-lang',

@@ -28,6 +28,7 @@ import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
 import { hoverCardStyles } from '../shared/hover-card.js';
 import { CardPreviewController } from './card-preview.js';
+import { warmForPath } from '../shared/warm-source.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
@@ -285,9 +286,24 @@ export class QaSourcesPanel extends LitElement {
 
   private readonly onFocusin = (e: FocusEvent): void => {
     const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
-    if (card) this.clearHeading(card);
+    if (card) {
+      this.clearHeading(card);
+      this.warmCard(card);
+    }
     this.roving.onFocusin(e);
   };
+
+  private readonly onPointerover = (e: PointerEvent): void => {
+    const card = (e.target as HTMLElement).closest?.<HTMLElement>('.card');
+    if (card) this.warmCard(card);
+  };
+
+  /** A local code file's card under the pointer or focus: its colouring starts loading (see warm-source.ts). */
+  private warmCard(card: HTMLElement): void {
+    const id = this.ids.get(card.dataset.key ?? '');
+    const item = id === undefined ? null : this.shownItem(id);
+    if (item?.local) warmForPath(item.path);
+  }
 
   private readonly onKeydown = (e: KeyboardEvent): void => {
     if (e.key === 'Escape') {
@@ -350,7 +366,7 @@ export class QaSourcesPanel extends LitElement {
     const lists = this.lists();
     const tabbable = this.roving.tabStop(this.shownItems(lists));
     const showCount = !view.empty || this.provisional;
-    return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin}>
+    return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @focusin=${this.onFocusin} @pointerover=${this.onPointerover}>
       <header part="header" class="header">
         <div class="heading-row">
           <h2 id="title" class="heading">${t('sources')}</h2>
