@@ -19,7 +19,7 @@ const active = new Set<number>();
 const cancelled = new Set<number>();
 const YIELD_EVERY_MS = 16;
 
-// The worker is started ahead of a render (while the file is read): set the parser up now.
+// The worker starts with a large document's render, while the page parses its first screen: set the parser up now, before the document arrives.
 getParser();
 
 async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
