@@ -35,11 +35,10 @@ const MAIN_THREAD_TASK_MS = 16;
  * chunks back cost more than a small document's whole parse: on 2 cores a
  * 100 KB document had its first screen in the DOM after 73 ms on the main
  * thread against 118 ms through a cold worker, and was rendered in full
- * sooner too. For a 1 MB one neither way wins everywhere: on a quiet
- * 2-core machine the page's slices finished sooner (1,715 against 1,803 ms,
- * first screen 94 against 112), with 2 cores kept busy by other processes
- * the worker did (2,448 against 2,949 ms, first screen 101 against 163); the
- * worker keeps its parse out of the page's tasks, so it stays.
+ * sooner too. For a 1 MB one the page is a little faster on an idle
+ * machine and the worker clearly faster on a busy one (numbers in
+ * docs/performance.md); the worker also keeps its parse out of the page's
+ * tasks.
  */
 export const MAIN_THREAD_MAX_CHARS = 400_000;
 

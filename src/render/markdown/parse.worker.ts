@@ -19,7 +19,7 @@ const active = new Set<number>();
 const cancelled = new Set<number>();
 const YIELD_EVERY_MS = 16;
 
-// The worker starts with a large document's render, while the page parses its first screen: set the parser up now, before the document arrives.
+// The worker starts with a large document's render: set the parser up while the page parses the first screen.
 getParser();
 
 async function parse(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
