@@ -32,13 +32,10 @@ const MAIN_THREAD_TASK_MS = 16;
  * Below this size a document parses in main-thread slices, in the page's
  * copy of the parser; from this size on, in the worker (when the page allows
  * one). Starting a worker, compiling its copy of the parser and sending the
- * chunks back cost more than a small document's whole parse: on 2 cores a
- * 100 KB document had its first screen in the DOM after 73 ms on the main
- * thread against 118 ms through a cold worker, and was rendered in full
- * sooner too. For a 1 MB one the page is a little faster on an idle
- * machine and the worker clearly faster on a busy one (numbers in
- * docs/performance.md); the worker also keeps its parse out of the page's
- * tasks.
+ * chunks back cost more than a small document's whole parse. For a 1 MB
+ * one the page is a little faster on an idle machine and the worker clearly
+ * faster on a busy one; the worker also keeps its parse out of the page's
+ * tasks. The measurements behind both are in docs/performance.md.
  */
 export const MAIN_THREAD_MAX_CHARS = 400_000;
 
