@@ -141,6 +141,7 @@ export const en: QaTerms = {
   matchCase: 'Match case',
   wholeWord: 'Whole word',
   closeFind: 'Close find',
+  findUnavailable: 'Find could not be loaded. Check the connection and try again.',
   goToLine: 'Go to line',
   goToLineOf: 'Go to line {line} of {total}',
   extendSelection: 'Extend the line selection',

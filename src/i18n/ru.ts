@@ -146,6 +146,7 @@ export const ru: QaTerms = {
   matchCase: 'Учитывать регистр',
   wholeWord: 'Слово целиком',
   closeFind: 'Закрыть поиск',
+  findUnavailable: 'Не удалось загрузить поиск. Проверьте соединение и повторите.',
   goToLine: 'Перейти к строке',
   goToLineOf: 'Перейти к строке {line} из {total}',
   extendSelection: 'Расширить выделение строк',

@@ -194,6 +194,8 @@ export interface QaTerms {
   matchCase: string;
   wholeWord: string;
   closeFind: string;
+  /** Shown where the find bar goes when its code could not be loaded (a missing chunk, a dropped connection); a Retry button follows. */
+  findUnavailable: string;
   goToLine: string;
   /** In the find field after `:123`: `Go to line 123 of 57,220`. */
   goToLineOf: string;

@@ -141,6 +141,7 @@ export const zh: QaTerms = {
   matchCase: '区分大小写',
   wholeWord: '全字匹配',
   closeFind: '关闭查找',
+  findUnavailable: '无法加载查找功能。请检查网络连接后重试。',
   goToLine: '转到行',
   goToLineOf: '转到第 {line} 行（共 {total} 行）',
   extendSelection: '扩展行选择',

@@ -327,6 +327,51 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.match(warnings[0]!, /could not load the typescript grammar/);
   });
 
+  test('the find chunk missing: find says so where its bar goes, the file stays; Retry once it is back opens the bar', async () => {
+    const chunk = filesContaining(app, /class="find-input"/).filter((f) => !isWorker(f));
+    assert.equal(chunk.length, 1, `one find chunk: ${chunk.join(', ')}`);
+    let broken = true;
+    const log = await withApp(app, { breaks: (f) => (broken && f === chunk[0] ? { status: 404 } : null) }, async (page) => {
+      await panelShowsPayload(page);
+      await markdownOpensRendered(page);
+      await page.evaluate(() => (document.querySelector('qa-file-preview') as HTMLElement & { openFind(q?: string): void }).openFind('Retry'));
+      await page.waitForFunction(() => {
+        const root = document.querySelector('qa-file-preview')!.shadowRoot!;
+        const notice = root.querySelector('[part~="find"][role="alert"]');
+        return !!notice && root.activeElement === notice.querySelector('button');
+      }, WAIT);
+      const shown = await page.evaluate(() => {
+        const root = document.querySelector('qa-file-preview')!.shadowRoot!;
+        return {
+          notice: root.querySelector('[part~="find"]')!.textContent!.replace(/\s+/g, ' ').trim(),
+          title: root.querySelector('[part~="markdown"] h1')?.textContent,
+        };
+      });
+      assert.match(shown.notice, /^Find could not be loaded\. .*Retry$/);
+      assert.equal(shown.title, 'Changelog', 'the document stays on screen');
+      // Escape closes the notice like the bar; Retry, once the chunk is served again, opens the real bar with the query.
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="find"]'), WAIT);
+      await page.evaluate(() => (document.querySelector('qa-file-preview') as HTMLElement & { openFind(q?: string): void }).openFind('1.1.0'));
+      await page.waitForFunction(() => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="find"][role="alert"] button'), WAIT);
+      broken = false;
+      await page.evaluate(() =>
+        document.querySelector('qa-file-preview')!.shadowRoot!.querySelector<HTMLElement>('[part~="find"][role="alert"] button')!.click(),
+      );
+      await page.waitForFunction(() => {
+        const root = document.querySelector('qa-file-preview')!.shadowRoot!;
+        const input = root.querySelector<HTMLInputElement>('[part~="find"] input');
+        return input?.value === '1.1.0' && root.activeElement === input && /\d+ of \d+/.test(root.querySelector('.find-status')?.textContent ?? '');
+      }, WAIT);
+    });
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+    );
+    const warnings = kitWarnings(log);
+    assert.ok(warnings.length >= 1 && warnings.every((w) => /^qa-sources-kit: could not load find \(/.test(w)), warnings.join(' | '));
+  });
+
   test('the Markdown renderer chunk missing: the file opens in Raw with a notice', async () => {
     const renderer = filesContaining(app, /RETURN_DOM_FRAGMENT/).filter((f) => !isWorker(f));
     assert.equal(renderer.length, 1, `one renderer chunk: ${renderer.join(', ')}`);

@@ -940,6 +940,13 @@ export const previewStyles = css`
   .find-status:empty {
     display: none;
   }
+  /* Find's code could not be loaded: the message says so in full, Retry and close after it. */
+  .find-failed .find-status {
+    flex: 1 1 auto;
+    max-inline-size: none;
+    white-space: normal;
+    color: var(--_qa-text);
+  }
   .toggle-button[aria-pressed='true'] {
     color: var(--_qa-accent);
     background: color-mix(in srgb, var(--_qa-accent) 14%, transparent);

@@ -17,13 +17,14 @@ import { previewStyles } from './file-preview.styles.js';
 import { canRun, keyCommand, type ActionState } from './commands.js';
 import { FileState } from './file-state.js';
 import type { PreviewStatus } from './file-status.js';
-import { PreviewFind, type FindSource } from './find-bar.js';
+import type { FindSource } from './find-bar.js';
+import { FindControl } from './find-control.js';
 import { FullViewController } from './full-view.js';
 import { fileFacts, renderBreadcrumb, renderFacts, renderToolbar, type FileFacts } from './header.js';
 import type { PreviewAction } from './keys.js';
 import { KeysHelp } from './keys-help.js';
 import { LineSelection } from './line-selection.js';
-import { loadRawView } from './load-raw-view.js';
+import { findPart, rawViewPart } from './lazy-parts.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
@@ -131,7 +132,7 @@ export class QaFilePreview extends LitElement {
   /** The file shown and its state; its reads go one at a time, with their timeout. */
   private readonly opened = new FileState(this, () => this.maxBytes);
   /** Find in the file and go to line (the find bar). */
-  private readonly find = new PreviewFind(this, () => this.findSource());
+  private readonly find = new FindControl(this, () => this.findSource());
   /** Lines selected by their numbers in Raw, and their Copy actions. */
   private readonly selection = new LineSelection(this, {
     view: () => this.raw.view,
@@ -190,11 +191,12 @@ export class QaFilePreview extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Once the page is idle, the preview's lazy code (the Markdown renderer and the page's parser, the
-    // raw view) loads, so the first file opened does not wait for it (benchmark rows "Markdown 100 KB:
-    // open → first screen painted" and "Raw, 57,220 lines: open → painted").
+    // raw view, find) loads, so the first file opened does not wait for it (benchmark rows "Markdown
+    // 100 KB: open → first screen painted" and "Raw, 57,220 lines: open → painted").
     whenIdle(() => {
       if (!this.isConnected) return;
-      loadRawView().catch(() => undefined);
+      rawViewPart.load().catch(() => undefined);
+      findPart.load().catch(() => undefined);
       this.rendered.warm();
     });
     if (this.hasUpdated && this.path && this.status === 'loading') this.load();
@@ -487,7 +489,7 @@ export class QaFilePreview extends LitElement {
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
     // The raw view loads while the file is read (Markdown opened Raw, or switched to it later, needs it too).
-    loadRawView().catch(() => undefined);
+    rawViewPart.load().catch(() => undefined);
     // The Markdown renderer loads and its parser starts while the file is read, so the first screen does not wait for them.
     if (rendered) this.rendered.warm();
     // Raw colours the file at once: its grammar loads while the file is read. A rendered document's

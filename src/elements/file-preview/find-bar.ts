@@ -14,8 +14,8 @@ import type { Translate } from '../../i18n/types.js';
 import { formatNumber } from '../../i18n/index.js';
 import { icons, previewIcons } from '../shared/icons.js';
 import { RawFindTarget, RenderedFindTarget, type FindTarget } from './find-targets.js';
-import { keysOf, withKey } from './keys.js';
 import type { RawView } from './raw-view.js';
+import { activeIn } from './preview-helpers.js';
 
 /** The first slice of a search, run in the keystroke's own task so the first results show at once. */
 const FIRST_SLICE_MS = 12;
@@ -28,18 +28,12 @@ export type FindSource =
   | { kind: 'rendered'; root: HTMLElement; scroller: HTMLElement; lines: number; scrollToBlock: (block: HTMLElement) => void }
   | null;
 
-/** The focused element inside `root`, through nested shadow roots. */
-function activeIn(root: Document | ShadowRoot | null): HTMLElement | null {
-  let el = root?.activeElement ?? null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el instanceof HTMLElement ? el : null;
-}
-
 /**
  * The preview's find: state, the running search, and the bar's template.
- * The element gives it the source to search (`source()`), renders
- * `renderBar()` below its header, and calls `retarget()` after an update
- * (the mode or the document may have changed).
+ * It comes in a lazy chunk: the element reaches it through `FindControl`
+ * (find-control.ts), which gives it the source to search (`source()`),
+ * renders `renderBar()` below the header and calls `retarget()` after an
+ * update (the mode or the document may have changed).
  */
 export class PreviewFind implements ReactiveController {
   /** The bar is open. */
@@ -254,20 +248,9 @@ export class PreviewFind implements ReactiveController {
     this.refresh();
   }
 
-  /** The find button of the header. */
-  renderButton(t: Translate): TemplateResult {
-    return html`<button
-      part="button"
-      class="icon-button"
-      type="button"
-      title=${withKey(t('find'), 'find')}
-      aria-label=${t('find')}
-      aria-keyshortcuts=${keysOf('find') ?? nothing}
-      aria-expanded=${this.isOpen ? 'true' : 'false'}
-      @click=${() => (this.isOpen ? this.input.value?.focus() : this.open())}
-    >
-      ${previewIcons.search()}
-    </button>`;
+  /** Focuses the field of the open bar. */
+  focus(): void {
+    this.input.value?.focus();
   }
 
   /** The find bar (nothing while closed). */

@@ -103,3 +103,10 @@ export function downloadText(root: Node, text: string, name: string): void {
 export function fileSource(path: string): QaSourceReference {
   return { id: `file:${path}`, kind: 'file', title: basename(path), path, locations: [{ path }], evidence: 'read', origins: [], score: 0 };
 }
+
+/** The focused element inside `root`, through nested shadow roots. */
+export function activeIn(root: Document | ShadowRoot | null): HTMLElement | null {
+  let el = root?.activeElement ?? null;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el instanceof HTMLElement ? el : null;
+}

@@ -12,7 +12,7 @@ import { adoptTokenSheet } from '../../render/highlight/index.js';
 import { lineFragment } from '../../workspace/line-fragment.js';
 import { QaRenderedEvent } from '../../events.js';
 import type { LineSelection } from './line-selection.js';
-import { loadedRawView, loadRawView } from './load-raw-view.js';
+import { rawViewPart } from './lazy-parts.js';
 import type { RawDocument } from './raw-document.js';
 import type { RawView } from './raw-view.js';
 
@@ -93,10 +93,10 @@ export class RawPaneController implements ReactiveController {
       this.pendingRange = null;
       return;
     }
-    const module = loadedRawView();
+    const module = rawViewPart.loaded();
     if (!module) {
       const id = this.options.generation();
-      loadRawView().then(
+      rawViewPart.load().then(
         () => {
           if (id === this.options.generation()) this.host.requestUpdate();
         },

@@ -1,6 +1,6 @@
 /**
  * A preview on the page loads its lazy code (the Markdown renderer, the
- * page's copy of the parser, the raw view) once the page is idle, before any
+ * page's copy of the parser, the raw view, find) once the page is idle, before any
  * file is opened; it starts no worker for that. A page of its own, so
  * nothing else loaded those modules first.
  */
@@ -9,7 +9,12 @@ import { html } from 'lit';
 import '../../../src/elements/file-preview/define.js';
 import { cleanup, mount, waitFor } from './helpers.js';
 
-const LAZY = ['/src/render/markdown/index.ts', '/src/render/markdown/parser.ts', '/src/elements/file-preview/raw-view.ts'];
+const LAZY = [
+  '/src/render/markdown/index.ts',
+  '/src/render/markdown/parser.ts',
+  '/src/elements/file-preview/raw-view.ts',
+  '/src/elements/file-preview/find-bar.ts',
+];
 
 function loaded(): string[] {
   const urls = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
@@ -19,7 +24,7 @@ function loaded(): string[] {
 describe('<qa-file-preview>: its lazy code loads in idle time', () => {
   afterEach(cleanup);
 
-  it('loads the renderer, the parser and the raw view with no file open, and starts no worker', async () => {
+  it('loads the renderer, the parser, the raw view and find with no file open, and starts no worker', async () => {
     const workers: string[] = [];
     const RealWorker = window.Worker;
     window.Worker = class extends RealWorker {
