@@ -327,6 +327,30 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.match(warnings[0]!, /could not load the typescript grammar/);
   });
 
+  test("the highlighter's client chunk missing: code and Markdown stay plain and readable, one warning, nothing throws", async () => {
+    const client = filesContaining(app, /type:`warm`|type:"warm"|type:'warm'/).filter((f) => !isWorker(f));
+    assert.equal(client.length, 1, `one client chunk: ${client.join(', ')}`);
+    const log = await withApp(app, { breaks: (f) => (f === client[0] ? { status: 404 } : null) }, async (page, log) => {
+      await panelShowsPayload(page);
+      await codeOpensRawAtRange(page, { coloured: false });
+      await until(() => kitWarnings(log).some((w) => /could not load the highlighter/.test(w)), 'the highlighter warning');
+      const coloured = await page.evaluate(
+        () => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'),
+      );
+      assert.equal(coloured, false);
+      const text = await rawText(page);
+      for (const line of ['export const BASE_MS = 200;', '  return Math.floor(random() * ceiling);']) assert.ok(text.includes(line), line);
+      await markdownOpensRendered(page, { coloured: false });
+    });
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+    );
+    const warnings = kitWarnings(log);
+    assert.equal(warnings.length, 1, warnings.join(' | '));
+    assert.match(warnings[0]!, /^qa-sources-kit: could not load the highlighter \(.*\); the code stays plain text\.$/);
+  });
+
   test('the find chunk missing: find says so where its bar goes, the file stays; Retry once it is back opens the bar', async () => {
     const chunk = filesContaining(app, /class="find-input"/).filter((f) => !isWorker(f));
     assert.equal(chunk.length, 1, `one find chunk: ${chunk.join(', ')}`);

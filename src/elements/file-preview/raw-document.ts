@@ -6,7 +6,11 @@
  * outlives a view, so switching Rendered/Raw back and forth never
  * re-highlights.
  */
-import { chunkLine, MAX_TOKENIZED_LINE, startHighlight, TextLines, type HighlightJob, type TokenChunk, type TokenLine } from '../../render/highlight/index.js';
+import { chunkLine, type TokenChunk, type TokenLine } from '../../render/highlight/tokens.js';
+import { MAX_TOKENIZED_LINE } from '../../render/highlight/constants.js';
+import { TextLines } from '../../render/highlight/lines.js';
+import { startHighlight } from '../../render/highlight/start.js';
+import type { HighlightJob } from '../../render/highlight/client.js';
 import type { QaLineRange } from '../../model/display.js';
 import { INVISIBLE_CHARACTER } from '../../model/text.js';
 

@@ -1,5 +1,6 @@
 /** One line of the raw view as DOM: its tokens, with hidden characters shown as markers. */
-import { renderTokens, type TokenLine } from '../../render/highlight/index.js';
+import { renderTokens } from '../../render/highlight/sheet.js';
+import type { TokenLine } from '../../render/highlight/tokens.js';
 import { revealCharacters } from '../../render/reveal.js';
 import { BIDI_CONTROL, INVISIBLE_CHARACTER } from './raw-document.js';
 

@@ -8,7 +8,7 @@ import { html, type ReactiveController, type ReactiveControllerHost, type Templa
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { QaLineRange } from '../../model/display.js';
 import type { Translate } from '../../i18n/types.js';
-import { adoptTokenSheet } from '../../render/highlight/index.js';
+import { adoptTokenSheet } from '../../render/highlight/sheet.js';
 import { lineFragment } from '../../workspace/line-fragment.js';
 import { QaRenderedEvent } from '../../events.js';
 import type { LineSelection } from './line-selection.js';

@@ -11,7 +11,7 @@ import type { QaFileContent, QaSourcesHost } from '../../host/types.js';
 import type { Translate } from '../../i18n/types.js';
 import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js';
 import { loadMarkdownRenderer } from '../../render/markdown/load.js';
-import { adoptTokenSheet } from '../../render/highlight/index.js';
+import { adoptTokenSheet } from '../../render/highlight/sheet.js';
 import { rootRelative } from '../../workspace/links.js';
 import { lineFragment } from '../../workspace/line-fragment.js';
 import { QaRenderedEvent, QaSourceOpenEvent } from '../../events.js';

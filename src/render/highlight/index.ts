@@ -4,13 +4,12 @@
  * Worker or in short main-thread slices, coloured through classes of one
  * shared constructable style sheet (CSP-safe, light and dark via
  * `light-dark()`).
+ *
+ * The kit's own code imports the modules it needs one by one, so that the
+ * client (client.ts: the worker, the table of grammars, the main-thread
+ * fallback) stays a lazy chunk reached through start.ts; this index gathers
+ * everything in one place for tests and tools.
  */
-import { startHighlight, type HighlightJobOptions } from './client.js';
-import { chunkLine, type TokenLine } from './tokens.js';
-import { splitLines } from './lines.js';
-import { resolveLanguage } from './languages.js';
-import { adoptTokenSheet, renderTokens } from './sheet.js';
-
 export { languageForFence, resolveLanguage } from './languages.js';
 export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighlighter } from './client.js';
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
@@ -19,75 +18,4 @@ export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
 export { chunkLine } from './tokens.js';
 export type { TokenLine, TokenChunk, TokenStyle } from './tokens.js';
 export { splitLines, lineStarts, TextLines } from './lines.js';
-
-/**
- * Replaces the text of a `<code>` element with coloured token spans (same
- * text), lazily; no-op for unknown languages; never throws. The token sheet is
- * adopted into the element's shadow root (or document).
- */
-export async function highlightElement(code: HTMLElement, lang: string, signal?: AbortSignal): Promise<void> {
-  try {
-    const id = resolveLanguage(lang);
-    const text = code.textContent ?? '';
-    if (!id || !text || signal?.aborted) return;
-    const lines = splitLines(text);
-    const tokens: TokenLine[] = new Array(lines.length);
-    const job = startHighlight(text, id, {
-      signal,
-      onTokens: (chunk) => {
-        if (chunk.exact) for (let i = 0; i < chunk.count; i += 1) tokens[chunk.from + i] = chunkLine(chunk, i);
-      },
-    });
-    if ((await job.done) !== 'done' || signal?.aborted || code.textContent !== text) return;
-    const frag = document.createDocumentFragment();
-    // Line breaks are kept exactly as they were (`\n` or `\r\n`).
-    const breaks = text.match(/\r?\n/g) ?? [];
-    for (let i = 0; i < lines.length; i += 1) {
-      renderTokens(lines[i]!, tokens[i], frag);
-      if (i < breaks.length) frag.appendChild(document.createTextNode(breaks[i]!));
-    }
-    adoptTokenSheet(code);
-    code.replaceChildren(frag);
-    code.dataset.qaHighlighted = id;
-  } catch {
-    // Highlighting is decoration: the plain text stays.
-  }
-}
-
-/**
- * Tokens of lines `from`…`to` (0-based, end exclusive; default: all) of
- * `text`, exact (the lines before are tokenized too), or null for an unknown
- * language or when aborted. Style numbers are token classes (`qa-tk-N`).
- */
-export async function highlightLines(
-  text: string,
-  lang: string,
-  options: { from?: number; to?: number; signal?: AbortSignal } = {},
-): Promise<number[][] | null> {
-  const id = resolveLanguage(lang);
-  if (!id) return null;
-  const total = splitLines(text).length;
-  const from = Math.max(0, options.from ?? 0);
-  const to = Math.min(total, options.to ?? total);
-  const out: number[][] = new Array(Math.max(0, to - from));
-  let missing = out.length;
-  let complete = missing === 0;
-  const onTokens: HighlightJobOptions['onTokens'] = (chunk) => {
-    if (!chunk.exact) return;
-    for (let i = 0; i < chunk.count; i += 1) {
-      const n = chunk.from + i;
-      if (n >= from && n < to && out[n - from] === undefined) {
-        out[n - from] = Array.from(chunkLine(chunk, i));
-        missing -= 1;
-      }
-    }
-    if (missing === 0 && !complete) {
-      // The lines asked for are exact: the rest of the document is not needed.
-      complete = true;
-      job.cancel();
-    }
-  };
-  const job = startHighlight(text, id, { signal: options.signal, window: [from, to], onTokens });
-  const outcome = await job.done;
-  return complete || outcome === 'done' ? out : null;
-}
+export { highlightElement, highlightLines } from './element.js';

@@ -2,7 +2,7 @@
  * Fenced code of a rendered document highlighted lazily, when it comes near
  * the viewport, once the document's text is in.
  */
-import { highlightElement } from '../highlight/index.js';
+import { highlightElement } from '../highlight/element.js';
 
 /** Code blocks start highlighting this far before they scroll into view. */
 const HIGHLIGHT_MARGIN = '600px';

@@ -1,0 +1,80 @@
+/**
+ * The way in to the highlighter for code on every page: `startHighlight` and
+ * `warmHighlighter` without loading it. The client (the worker and its
+ * start, the table of grammars, the main-thread fallback: client.ts) is a
+ * lazy chunk; a page that shows only the panel and the footer never
+ * downloads it, a preview loads it in idle time or with its first file. A
+ * job started before it is there begins once it is; a client that cannot be
+ * loaded leaves the text plain, with one console warning.
+ */
+import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
+
+type Client = typeof import('./client.js');
+
+let client: Client | null = null;
+let pending: Promise<Client> | null = null;
+let warned = false;
+
+/** Loads the highlighter's client once; a failed load (a missing chunk, a dropped connection) is tried again on the next call. */
+export function loadHighlighter(): Promise<Client> {
+  pending ??= import('./client.js').then(
+    (m) => (client = m),
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+function warnOnce(error: unknown): void {
+  if (warned) return;
+  warned = true;
+  console.warn(`qa-sources-kit: could not load the highlighter (${error instanceof Error ? error.message : String(error)}); the code stays plain text.`);
+}
+
+/** Starts the worker and loads the themes (and `lang`'s grammar) ahead of a file, once the client is there. */
+export function warmHighlighter(lang?: string | null): void {
+  if (client) client.warmHighlighter(lang);
+  else loadHighlighter().then((c) => c.warmHighlighter(lang), warnOnce);
+}
+
+/**
+ * Tokenizes `text` as `lang` (a language id), progressively: the window
+ * first, then everything in order (see client.ts). Returns at once; before
+ * the client is loaded, the job waits for it and keeps the last window asked
+ * for.
+ */
+export function startHighlight(text: string, lang: string, options: HighlightJobOptions = {}): HighlightJob {
+  if (client) return client.startHighlight(text, lang, options);
+  let job: HighlightJob | null = null;
+  let cancelled = false;
+  let settle!: (o: HighlightOutcome) => void;
+  const done = new Promise<HighlightOutcome>((resolve) => (settle = resolve));
+  let window = options.window ?? null;
+  loadHighlighter().then(
+    (c) => {
+      if (cancelled) return;
+      job = c.startHighlight(text, lang, { ...options, window });
+      void job.done.then(settle);
+    },
+    (error: unknown) => {
+      warnOnce(error);
+      settle(cancelled ? 'aborted' : 'failed');
+    },
+  );
+  return {
+    prioritize(from: number, to: number) {
+      if (job) job.prioritize(from, to);
+      else window = [from, to];
+    },
+    cancel() {
+      if (job) job.cancel();
+      else if (!cancelled) {
+        cancelled = true;
+        settle('aborted');
+      }
+    },
+    done,
+  };
+}
