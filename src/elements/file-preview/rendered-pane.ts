@@ -9,8 +9,7 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import { formatRange, type QaLineRange } from '../../model/display.js';
 import type { QaFileContent, QaSourcesHost } from '../../host/types.js';
 import type { Translate } from '../../i18n/types.js';
-import { drawBands, markRanges, markRuns } from '../../render/markdown/marks.js';
-import { loadMarkdownRenderer } from '../../render/markdown/load.js';
+import { loadMarkdownRenderer, type MarkdownRenderer } from '../../render/markdown/load.js';
 import { adoptTokenSheet } from '../../render/highlight/sheet.js';
 import { rootRelative } from '../../workspace/links.js';
 import { lineFragment } from '../../workspace/line-fragment.js';
@@ -49,6 +48,8 @@ export class RenderedPaneController implements ReactiveController {
   private bandsResize: ResizeObserver | null = null;
   private abort: AbortController | null = null;
   private started = false;
+  /** The Markdown renderer once it rendered a document here (it also marks the blocks of the referenced ranges). */
+  private renderer: MarkdownRenderer | null = null;
   private finished = false;
   private broken = false;
   private complex = false;
@@ -122,8 +123,10 @@ export class RenderedPaneController implements ReactiveController {
     const current = () => id === this.options.generation() && !ctl.signal.aborted;
     adoptTokenSheet(el);
     loadMarkdownRenderer()
-      .then(({ renderMarkdown, markdownStyles }) => {
+      .then((renderer) => {
+        const { renderMarkdown, markdownStyles } = renderer;
         if (!current()) return;
+        this.renderer = renderer;
         this.adoptStyles(markdownStyles.styleSheet);
         return renderMarkdown(el, file.content, {
           path: fromPath,
@@ -161,8 +164,9 @@ export class RenderedPaneController implements ReactiveController {
   /** Marks the referenced ranges (the current one emphasised) once the document is rendered, and scrolls to the current one when asked. */
   mark(scroll: boolean): void {
     const root = this.markdownRef.value;
-    if (!this.finished || !root) return;
-    const blocks = markRanges(root, this.options.ranges(), this.options.rangeIndex());
+    // Finished: the renderer, which marks its own blocks, is loaded.
+    if (!this.finished || !root || !this.renderer) return;
+    const blocks = this.renderer.markRanges(root, this.options.ranges(), this.options.rangeIndex());
     this.drawMarkBands();
     if (scroll && blocks.length) this.scrollTo(blocks);
   }
@@ -230,10 +234,11 @@ export class RenderedPaneController implements ReactiveController {
   private drawMarkBands(): void {
     const root = this.markdownRef.value;
     const layer = this.bandsRef.value;
-    if (!root || !layer) return;
+    const renderer = this.renderer;
+    if (!root || !layer || !renderer) return;
     const t = this.options.t();
-    const runs = markRuns(root, this.options.ranges(), this.options.rangeIndex());
-    drawBands(layer, runs, (r, short) => (short ? formatRange(r) : t('markedLines', { range: formatRange(r) })));
+    const runs = renderer.markRuns(root, this.options.ranges(), this.options.rangeIndex());
+    renderer.drawBands(layer, runs, (r, short) => (short ? formatRange(r) : t('markedLines', { range: formatRange(r) })));
     if (!this.bandsResize) {
       let last = -1;
       this.bandsResize = new ResizeObserver((entries) => {

@@ -21,7 +21,7 @@ import { afterNextPaint, Slices } from './slices.js';
 import type { WorkEstimate } from './budget.js';
 
 export { markdownStyles } from './styles.js';
-export { markBlocks, type LineRange } from './marks.js';
+export { markBlocks, markRanges, markRuns, drawBands, type LineRange } from './marks.js';
 export { MAX_DEPTH, MAX_DOCUMENT_ELEMENTS, MAX_PIECE_ELEMENTS, type WorkEstimate } from './budget.js';
 export { warmMarkdown } from './warm.js';
 
