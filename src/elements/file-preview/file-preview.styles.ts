@@ -547,7 +547,8 @@ export const previewStyles = css`
     text-overflow: ellipsis;
   }
   @container (max-width: 400px) {
-    .text-button > span {
+    /* Narrow: the selection bar's buttons keep their icons; their words stay for screen readers. */
+    .text-button:not(.retry) > span {
       position: absolute;
       inline-size: 1px;
       block-size: 1px;
