@@ -302,14 +302,13 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.ok(kitWarnings(log).every((w) => /did not answer within/.test(w)));
   });
 
-  test('a grammar chunk missing: the code stays plain and readable, one warning, no stuck loading', async () => {
-    const grammars = filesContaining(app, /scopeName:`source\.ts`|"scopeName":"source\.ts"/);
-    assert.ok(grammars.length > 0, 'the TypeScript grammar chunk is found in the build');
-    const log = await withApp(app, { breaks: (f) => (grammars.includes(f) ? { status: 404 } : null) }, async (page, log) => {
+  /** Opens the code and the Markdown file with `missing` answering 404: both stay plain and readable, nothing throws; returns the kit's warnings. */
+  const plainWithout = async (missing: string[], warning: RegExp): Promise<string[]> => {
+    const log = await withApp(app, { breaks: (f) => (missing.includes(f) ? { status: 404 } : null) }, async (page, log) => {
       await panelShowsPayload(page);
       await codeOpensRawAtRange(page, { coloured: false });
       // Plain once the failure is known: every line is there as text, and nothing is coloured.
-      await until(() => kitWarnings(log).some((w) => /typescript grammar/.test(w)), 'the grammar warning');
+      await until(() => kitWarnings(log).some((w) => warning.test(w)), `a warning matching ${warning}`);
       const coloured = await page.evaluate(
         () => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'),
       );
@@ -322,7 +321,13 @@ describe('a broken deployment degrades to readable text with one clear message',
       log.errors.filter((e) => e.startsWith('page error')),
       [],
     );
-    const warnings = kitWarnings(log);
+    return kitWarnings(log);
+  };
+
+  test('a grammar chunk missing: the code stays plain and readable, one warning, no stuck loading', async () => {
+    const grammars = filesContaining(app, /scopeName:`source\.ts`|"scopeName":"source\.ts"/);
+    assert.ok(grammars.length > 0, 'the TypeScript grammar chunk is found in the build');
+    const warnings = await plainWithout(grammars, /typescript grammar/);
     assert.equal(warnings.length, 1, warnings.join(' | '));
     assert.match(warnings[0]!, /could not load the typescript grammar/);
   });
@@ -330,23 +335,7 @@ describe('a broken deployment degrades to readable text with one clear message',
   test("the highlighter's client chunk missing: code and Markdown stay plain and readable, one warning, nothing throws", async () => {
     const client = filesContaining(app, /type:`warm`|type:"warm"|type:'warm'/).filter((f) => !isWorker(f));
     assert.equal(client.length, 1, `one client chunk: ${client.join(', ')}`);
-    const log = await withApp(app, { breaks: (f) => (f === client[0] ? { status: 404 } : null) }, async (page, log) => {
-      await panelShowsPayload(page);
-      await codeOpensRawAtRange(page, { coloured: false });
-      await until(() => kitWarnings(log).some((w) => /could not load the highlighter/.test(w)), 'the highlighter warning');
-      const coloured = await page.evaluate(
-        () => !!document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"] span[class^="qa-tk-"]:not(.qa-tk-0)'),
-      );
-      assert.equal(coloured, false);
-      const text = await rawText(page);
-      for (const line of ['export const BASE_MS = 200;', '  return Math.floor(random() * ceiling);']) assert.ok(text.includes(line), line);
-      await markdownOpensRendered(page, { coloured: false });
-    });
-    assert.deepEqual(
-      log.errors.filter((e) => e.startsWith('page error')),
-      [],
-    );
-    const warnings = kitWarnings(log);
+    const warnings = await plainWithout(client, /could not load the highlighter/);
     assert.equal(warnings.length, 1, warnings.join(' | '));
     assert.match(warnings[0]!, /^qa-sources-kit: could not load the highlighter \(.*\); the code stays plain text\.$/);
   });
