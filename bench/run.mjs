@@ -9,6 +9,7 @@
 //   --only REGEX    only scenarios whose id matches (rows follow)
 //   --profile ID    after the runs, take CPU profiles of one run of scenario ID (main thread, by function)
 //   --trace ID      after the runs, trace one run of scenario ID and print where the time goes per thread
+//                   (activities, and the JavaScript functions the sampling profiler saw most)
 //   --no-sizes      skip the bundle size rows
 //   --busy          run one spinning process per core beside the browser (a machine with other work
 //                   running); they stop with the bench, also on an error or Ctrl-C

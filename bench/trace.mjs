@@ -53,9 +53,51 @@ function label(e) {
 }
 
 /**
+ * Self time of JavaScript functions per thread between `t0` and `t1` (trace
+ * clock, µs), from the V8 sampling profiler's chunks in the trace
+ * (`disabled-by-default-v8.cpu_profiler`): what a worker's script time is
+ * spent on, which the timeline events name only by their entry function.
+ * Each sample counts until the next one of its thread; idle samples are
+ * left out. Returns a Map of thread id → Map of function label → µs.
+ */
+export function jsSelfTime(events, pid, t0, t1) {
+  const profiles = new Map();
+  for (const e of events) {
+    if (e.pid !== pid) continue;
+    if (e.name === 'Profile') profiles.set(e.id, { tid: e.tid, time: e.args?.data?.startTime ?? 0, nodes: new Map(), samples: [], deltas: [] });
+    else if (e.name === 'ProfileChunk') {
+      const p = profiles.get(e.id);
+      if (!p) continue;
+      for (const n of e.args?.data?.cpuProfile?.nodes ?? []) p.nodes.set(n.id, n);
+      p.samples.push(...(e.args?.data?.cpuProfile?.samples ?? []));
+      p.deltas.push(...(e.args?.data?.timeDeltas ?? []));
+    }
+  }
+  const out = new Map();
+  for (const p of profiles.values()) {
+    const self = out.get(p.tid) ?? new Map();
+    out.set(p.tid, self);
+    let t = p.time;
+    for (let i = 0; i < p.samples.length; i++) {
+      t += p.deltas[i] ?? 0;
+      const next = t + (p.deltas[i + 1] ?? 0);
+      const clipped = Math.min(next, t1) - Math.max(t, t0);
+      if (clipped <= 0) continue;
+      const f = p.nodes.get(p.samples[i])?.callFrame ?? {};
+      if (f.functionName === '(idle)' || f.functionName === '(root)') continue;
+      const name = (f.functionName || '(anonymous)').slice(0, 60);
+      const k = f.url ? `${name} ${short(f.url)}:${(f.lineNumber ?? 0) + 1}` : name;
+      self.set(k, (self.get(k) ?? 0) + clipped);
+    }
+  }
+  return out;
+}
+
+/**
  * Summarizes `events` (a Chromium trace) between marks `from` and `to`:
- * per thread, busy time and self time by activity, largest first, plus the
- * main thread's long tasks.
+ * per thread, busy time and self time by activity, largest first, the main
+ * thread's long tasks, and the JavaScript functions the sampling profiler
+ * saw most.
  */
 export function summarizeTrace(events, from, to, { limit = 12 } = {}) {
   const mark = (name) => events.find((e) => e.cat?.includes('blink.user_timing') && e.name === name);
@@ -68,6 +110,7 @@ export function summarizeTrace(events, from, to, { limit = 12 } = {}) {
   const names = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.pid === renderer) names.set(e.tid, e.args.name);
 
+  const js = jsSelfTime(events, renderer, t0, t1);
   const byThread = new Map();
   for (const e of events) {
     if (e.pid !== renderer || e.ph !== 'X' || typeof e.dur !== 'number') continue;
@@ -113,6 +156,12 @@ export function summarizeTrace(events, from, to, { limit = 12 } = {}) {
       `  ${t.name}: busy ${(busy / 1000).toFixed(1)} ms${longTasks.length ? `, long tasks: ${longTasks.map((l) => `${(l.dur / 1000).toFixed(0)} ms at ${l.ts < t0 ? '−' : '+'}${(Math.abs(l.ts - t0) / 1000).toFixed(0)}`).join(', ')}` : ''}`,
     );
     for (const [k, v] of top) lines.push(`    ${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+    const functions = [...(js.get(t.tid) ?? [])]
+      .filter(([, v]) => v > 500)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, Math.ceil(limit / 2));
+    if (functions.length) lines.push('    JavaScript, sampled (self time):');
+    for (const [k, v] of functions) lines.push(`    ${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
   }
   return lines;
 }
