@@ -14,56 +14,31 @@ const WORKER = 2;
 
 /** A worker profile: `run` (at 1,000 µs) sampled every 1,000 µs, then `(idle)`, then `tokenize`, then `run` again. */
 function workerTrace(): TraceEvent[] {
+  const WORKER_URL = 'http://127.0.0.1/assets/highlight.worker-abc.js';
   const node = (id: number, functionName: string, url = '', parent?: number) => ({
     id,
     callFrame: { functionName, url, lineNumber: 9 },
     ...(parent ? { parent } : {}),
+  });
+  const chunk = (pid: number, id: string, nodes: unknown[], samples: number[], timeDeltas: number[]) => ({
+    ph: 'P',
+    name: 'ProfileChunk',
+    id,
+    pid,
+    tid: WORKER,
+    args: { data: { cpuProfile: { nodes, samples }, timeDeltas } },
   });
   return [
     { ph: 'M', name: 'thread_name', pid: PID, tid: WORKER, args: { name: 'DedicatedWorker thread' } },
     { ph: 'R', name: 'start', cat: 'blink.user_timing', pid: PID, tid: 1, ts: 2_000 },
     { ph: 'R', name: 'end', cat: 'blink.user_timing', pid: PID, tid: 1, ts: 6_000 },
     { ph: 'P', name: 'Profile', id: '0x1', pid: PID, tid: WORKER, args: { data: { startTime: 0 } } },
-    {
-      ph: 'P',
-      name: 'ProfileChunk',
-      id: '0x1',
-      pid: PID,
-      tid: WORKER,
-      args: {
-        data: {
-          cpuProfile: {
-            nodes: [node(1, '(root)'), node(2, 'run', 'http://127.0.0.1/assets/highlight.worker-abc.js', 1), node(3, '(idle)', '', 1)],
-            samples: [2, 2],
-          },
-          timeDeltas: [1_000, 1_000],
-        },
-      },
-    },
+    chunk(PID, '0x1', [node(1, '(root)'), node(2, 'run', WORKER_URL, 1), node(3, '(idle)', '', 1)], [2, 2], [1_000, 1_000]),
     // A second chunk of the same profile: new nodes, samples that go on from the last time.
-    {
-      ph: 'P',
-      name: 'ProfileChunk',
-      id: '0x1',
-      pid: PID,
-      tid: WORKER,
-      args: {
-        data: {
-          cpuProfile: { nodes: [node(4, 'tokenize', 'http://127.0.0.1/assets/highlight.worker-abc.js', 2)], samples: [3, 4, 4, 2] },
-          timeDeltas: [1_000, 1_000, 1_000, 1_000],
-        },
-      },
-    },
+    chunk(PID, '0x1', [node(4, 'tokenize', WORKER_URL, 2)], [3, 4, 4, 2], [1_000, 1_000, 1_000, 1_000]),
     // Another process's samples never count.
     { ph: 'P', name: 'Profile', id: '0x9', pid: 99, tid: WORKER, args: { data: { startTime: 0 } } },
-    {
-      ph: 'P',
-      name: 'ProfileChunk',
-      id: '0x9',
-      pid: 99,
-      tid: WORKER,
-      args: { data: { cpuProfile: { nodes: [node(1, 'other')], samples: [1, 1] }, timeDeltas: [2_500, 1_000] } },
-    },
+    chunk(99, '0x9', [node(1, 'other')], [1, 1], [2_500, 1_000]),
   ];
 }
 
