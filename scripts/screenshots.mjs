@@ -162,6 +162,19 @@ async function settleInPage(timeout) {
     walk(document);
     return n;
   };
+  // A raw view on screen whose rows have text but no colours yet (the highlighter may still be loading).
+  const uncolouredRaw = () => {
+    let n = 0;
+    const walk = (rootNode) => {
+      for (const raw of rootNode.querySelectorAll('[part~="raw"]')) {
+        const rows = [...raw.querySelectorAll('.ln')].filter((r) => (r.textContent ?? '').trim());
+        if (rows.length && !raw.querySelector('.ln [class^="qa-tk-"]:not(.qa-tk-0)')) n += 1;
+      }
+      for (const el of rootNode.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return n;
+  };
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
   await document.fonts.ready;
   let stable = 0;
@@ -183,8 +196,8 @@ async function settleInPage(timeout) {
     // A preview still loading after a few quiet seconds is a loading state (the Loading story): capture it as such.
     busySince = busy ? (busySince ?? performance.now()) : null;
     const waitedOut = busy && performance.now() - busySince >= LOADING_STATE_MS;
-    // Code in a language the kit does not colour (mermaid, say) never will be: wait a few seconds at most.
-    const colouring = performance.now() - start < COLOUR_WAIT_MS && uncolouredCode() > 0;
+    // Code in a language the kit does not colour (mermaid, plain text) never will be: wait a few seconds at most.
+    const colouring = performance.now() - start < COLOUR_WAIT_MS && uncolouredCode() + uncolouredRaw() > 0;
     stable = (!busy || waitedOut) && (rendered || waitedOut) && !colouring && sig === last && document.fonts.status === 'loaded' ? stable + 1 : 0;
     last = sig;
     if (stable >= 3) return { settled: true, loading: waitedOut };

@@ -6,6 +6,7 @@ import type { QaLineRange } from '../src/model/display.js';
 import type { QaPreviewMode } from '../src/events.js';
 import type { Story, StoryContext, StoryGroup } from './types.js';
 import { corpusFiles, generatedCode, sampleWorkspace } from './fixtures/preview-files.js';
+import { findPart } from '../src/elements/file-preview/lazy-parts.js';
 
 /** How a story opens the preview. */
 interface PreviewArgs {
@@ -25,6 +26,19 @@ interface PreviewArgs {
   wrap?: boolean;
   /** Opens the `?` popover of keys once the file is shown. */
   keysHelp?: boolean;
+  /** Find's chunk fails to load once, as on a deployment that lacks it: `find` then shows its notice, and Retry loads it. */
+  findUnavailable?: boolean;
+}
+
+/** The next load of find's chunk fails, as when the file is missing from a deployment; later loads are real. */
+function failFindOnce(): void {
+  const { load, loaded } = findPart;
+  findPart.loaded = () => null;
+  findPart.load = () => {
+    findPart.load = load;
+    findPart.loaded = loaded;
+    return Promise.reject(new Error('find-bar.js: 404 (simulated by the story)'));
+  };
 }
 
 /** Once the file is shown: the find bar with `args.find`, or go to `args.goTo`. */
@@ -36,6 +50,7 @@ function afterRendered(args: PreviewArgs): { handleEvent(e: Event): void; once: 
       const el = e.currentTarget as HTMLElement & { openFind(q?: string): void; goToLine(n: number): void; showKeys(open: boolean): void };
       if (args.keysHelp) el.showKeys(true);
       if (args.goTo !== undefined) el.goToLine(args.goTo);
+      if (args.findUnavailable) failFindOnce();
       if (args.find !== undefined) el.openFind(args.find);
     },
   };
@@ -217,6 +232,7 @@ export const previewStories: StoryGroup = {
       find: 'factor = 3',
     })),
     story('find-rendered', 'Find in Rendered Markdown', { path: 'docs/retry-policy.md', find: 'retry' }),
+    story('find-unavailable', "Find's code could not be loaded (Retry)", { path: 'src/net/retry.ts', find: 'retry', findUnavailable: true }),
     story('go-to-line', 'Go to line 40,000 (Ctrl+G, or :40000 in the find bar)', () => ({
       path: 'generated/steps.ts',
       host: createMemoryHost({ 'generated/steps.ts': bigCode() }),

@@ -230,4 +230,28 @@ describe('<qa-file-preview> find', function () {
     expect(inSource).to.be.greaterThan(2);
     await waitFor(() => status(el).endsWith(` of ${inSource}`), `raw count ${inSource} (now ${status(el)})`);
   });
+
+  it("find's code missing: a notice where the bar goes, focus on Retry; Retry, once the code loads, opens the bar with the query", async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const el = mountStory('find-unavailable');
+      await nextRendered(el);
+      const notice = await waitFor(() => root(el).querySelector<HTMLElement>('[part~="find"][role="alert"]'), 'the notice');
+      expect(notice.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Find could not be loaded. Check the connection and try again. Retry');
+      expect(root(el).querySelector('.find-input')).to.equal(null);
+      await waitFor(() => deepActive() === notice.querySelector('.retry'), 'focus on Retry');
+      expect(warnings.filter((w) => w.startsWith('qa-sources-kit: could not load find'))).to.have.length(1);
+      expect(await axeViolations(el)).to.deep.equal([]);
+      // Enter on Retry: the code loads now (the story fails only once), and the bar opens with the query asked for.
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => !root(el).querySelector('[part~="find"][role="alert"]'), 'the notice gone');
+      await waitFor(() => deepActive() === root(el).querySelector('.find-input'), 'focus in the field');
+      const total = count(sampleTs, 'retry');
+      await waitFor(() => status(el) === `1 of ${total}`, `1 of ${total} (now ${status(el)})`);
+    } finally {
+      console.warn = warn;
+    }
+  });
 });

@@ -172,6 +172,8 @@ const expectations: Record<string, { status: string; rendered?: boolean; check?:
   'find-no-match': { status: 'ready', rendered: true },
   'find-many': { status: 'ready', rendered: true },
   'find-rendered': { status: 'ready', rendered: true },
+  // Its notice and Retry are covered by find.test.ts.
+  'find-unavailable': { status: 'ready', rendered: true },
   'go-to-line': { status: 'ready', rendered: true },
   // Wrap lines and the keys popover (their behaviour is covered by wrap.test.ts and header.test.ts).
   'wrap-long-line': { status: 'ready', rendered: true, check: (_el, sr) => expect(sr.querySelector<HTMLElement>('.raw')!.dataset.wrap).to.equal('on') },
