@@ -6,33 +6,10 @@
  * once the page is idle after it is connected, or when they are first
  * needed, if that comes sooner.
  */
+import { lazyModule, type LazyModule } from '../../render/lazy.js';
+
 export type RawViewModule = typeof import('./raw-view.js');
 export type FindModule = typeof import('./find-bar.js');
 
-/** A module loaded once; a failed load (a missing chunk, a dropped connection) is tried again on the next call. */
-export interface LazyPart<T> {
-  load(): Promise<T>;
-  /** The module once it is loaded, else null. */
-  loaded(): T | null;
-}
-
-function lazyPart<T>(importer: () => Promise<T>): LazyPart<T> {
-  let pending: Promise<T> | null = null;
-  let module: T | null = null;
-  return {
-    load() {
-      pending ??= importer().then(
-        (m) => (module = m),
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      );
-      return pending;
-    },
-    loaded: () => module,
-  };
-}
-
-export const rawViewPart: LazyPart<RawViewModule> = lazyPart(() => import('./raw-view.js'));
-export const findPart: LazyPart<FindModule> = lazyPart(() => import('./find-bar.js'));
+export const rawViewPart: LazyModule<RawViewModule> = lazyModule(() => import('./raw-view.js'));
+export const findPart: LazyModule<FindModule> = lazyModule(() => import('./find-bar.js'));

@@ -9,22 +9,16 @@
  */
 import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 
+import { lazyModule } from '../lazy.js';
+
 type Client = typeof import('./client.js');
 
-let client: Client | null = null;
-let pending: Promise<Client> | null = null;
+const clientModule = lazyModule<Client>(() => import('./client.js'));
 let warned = false;
 
 /** Loads the highlighter's client once; a failed load (a missing chunk, a dropped connection) is tried again on the next call. */
 export function loadHighlighter(): Promise<Client> {
-  pending ??= import('./client.js').then(
-    (m) => (client = m),
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
+  return clientModule.load();
 }
 
 function warnOnce(error: unknown): void {
@@ -35,6 +29,7 @@ function warnOnce(error: unknown): void {
 
 /** Starts the worker and loads the themes (and `lang`'s grammar) ahead of a file, once the client is there. */
 export function warmHighlighter(lang?: string | null): void {
+  const client = clientModule.loaded();
   if (client) client.warmHighlighter(lang);
   else loadHighlighter().then((c) => c.warmHighlighter(lang), warnOnce);
 }
@@ -46,6 +41,7 @@ export function warmHighlighter(lang?: string | null): void {
  * for.
  */
 export function startHighlight(text: string, lang: string, options: HighlightJobOptions = {}): HighlightJob {
+  const client = clientModule.loaded();
   if (client) return client.startHighlight(text, lang, options);
   let job: HighlightJob | null = null;
   let cancelled = false;

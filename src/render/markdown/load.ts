@@ -5,15 +5,13 @@
  * the preview is connected (or with its first Markdown file, if that comes
  * sooner).
  */
+import { lazyModule } from '../lazy.js';
+
 export type MarkdownRenderer = typeof import('./index.js');
 
-let pending: Promise<MarkdownRenderer> | null = null;
+const renderer = lazyModule<MarkdownRenderer>(() => import('./index.js'));
 
 /** Loads the renderer once; a failed load (say, a dropped connection) is tried again on the next call. */
 export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
-  pending ??= import('./index.js').catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
-  return pending;
+  return renderer.load();
 }

@@ -1,0 +1,30 @@
+/**
+ * A lazy chunk of the kit's own code (the Markdown renderer, the
+ * highlighter's client, the preview's raw view and find): imported once, on
+ * first use; a failed import (a missing chunk, a dropped connection) is tried
+ * again on the next call.
+ */
+export interface LazyModule<T> {
+  load(): Promise<T>;
+  /** The module once it is loaded, else null. */
+  loaded(): T | null;
+}
+
+/** The module `importer` imports (a literal `import()`, so bundlers see it), loaded once. */
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let pending: Promise<T> | null = null;
+  let module: T | null = null;
+  return {
+    load() {
+      pending ??= importer().then(
+        (m) => (module = m),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => module,
+  };
+}
