@@ -109,6 +109,7 @@ export class RawDocument {
     if (!this.lang || this.count === 0) return (this.outcome = Promise.resolve('unsupported'));
     this.job = startHighlight(this.text, this.lang, {
       window,
+      lines: this.lines.index,
       onTokens: (chunk) => {
         const index = this.chunks.push(chunk) - 1;
         let last = chunk.from;

@@ -10,6 +10,7 @@ import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker, type KitWorker } from '../workers.js';
 import { yieldToMain } from '../tasks.js';
 import type { TokenChunk } from './tokens.js';
+import type { LineIndex } from './lines.js';
 import type { JobEvent, JobRunner } from './jobs.js';
 import type { FromHighlightWorker, ToHighlightWorker } from './highlight.worker.js';
 import { registerStyle } from './sheet.js';
@@ -31,6 +32,8 @@ export interface HighlightJobOptions {
    * lines ahead of the exact pass; exact tokens for them follow later.
    */
   onTokens?: (chunk: TokenChunk) => void;
+  /** Where the text's lines start, when the caller has it already (a raw view does): the worker need not find them again. */
+  lines?: LineIndex;
 }
 
 /** A running highlight job. */
@@ -53,6 +56,7 @@ let mainRunner: Promise<JobRunner> | null = null;
 interface Active {
   text: string;
   lang: string;
+  lines: LineIndex | null;
   window: [number, number] | null;
   onWorker: boolean;
   handle: (e: JobEvent) => void;
@@ -84,7 +88,7 @@ function getMainRunner(): Promise<JobRunner> {
 
 function runOnMain(id: number, job: Active): void {
   void getMainRunner().then((runner) => {
-    if (active.get(id) === job && !job.onWorker) runner.add(id, job.lang, job.text, job.window);
+    if (active.get(id) === job && !job.onWorker) runner.add(id, job.lang, job.text, job.window, job.lines);
   });
 }
 
@@ -176,6 +180,7 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
   const job: Active = {
     text,
     lang,
+    lines: options.lines ?? null,
     window: options.window ?? null,
     onWorker: false,
     handle: (e) => {
@@ -203,7 +208,7 @@ export function startHighlight(text: string, lang: string, options: HighlightJob
   const w = getWorker();
   if (w) {
     job.onWorker = true;
-    w.postMessage({ type: 'job', id, lang, text, window: job.window } satisfies ToHighlightWorker);
+    w.postMessage({ type: 'job', id, lang, text, window: job.window, lines: job.lines } satisfies ToHighlightWorker);
   } else {
     runOnMain(id, job);
   }

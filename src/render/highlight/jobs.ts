@@ -7,7 +7,7 @@
  * between chunks so no slice runs long and new requests are heard.
  */
 import { Tokenizer, type LineState } from './engine.js';
-import { TextLines } from './lines.js';
+import { TextLines, type LineIndex } from './lines.js';
 import type { TokenStyle } from './tokens.js';
 
 /** What a running job reports. */
@@ -49,9 +49,9 @@ export class JobRunner {
     private readonly wholeWindows = true,
   ) {}
 
-  /** Starts tokenizing `text` in `lang`; `window` asks for those lines (0-based, end exclusive) first. */
-  add(id: number, lang: string, text: string, window: [number, number] | null = null): void {
-    const lines = new TextLines(text);
+  /** Starts tokenizing `text` in `lang`; `window` asks for those lines (0-based, end exclusive) first; `index`: where its lines start, when known. */
+  add(id: number, lang: string, text: string, window: [number, number] | null = null, index: LineIndex | null = null): void {
+    const lines = new TextLines(text, index);
     this.jobs.set(id, { id, lang, lines, tokenizer: null, cursor: 0, state: null, window: clampWindow(window, lines.count), msPerLine: 0.5, started: false });
     void this.loop();
   }

@@ -26,15 +26,45 @@ export function lineStarts(text: string): { starts: Uint32Array; count: number }
   return { starts: starts.subarray(0, count + 1), count };
 }
 
+/** Where the lines of a text start, as `lineStarts` returns it. */
+export interface LineIndex {
+  readonly starts: Uint32Array;
+  readonly count: number;
+}
+
+/**
+ * True when `index` has the shape of a line index of `text`: a typed array
+ * of `count` starts and the sentinel, from 0 to one past the text's end. Its
+ * lines are not looked at (a loop over them costs more than `lineStarts`).
+ */
+function fits(index: LineIndex, text: string): boolean {
+  const { starts, count } = index;
+  if (!(starts instanceof Uint32Array) || !Number.isSafeInteger(count) || count < 1 || starts.length !== count + 1) return false;
+  return starts[0] === 0 && starts[count] === text.length + 1 && (count === 1 || text.charCodeAt(starts[count - 1]! - 1) === 10);
+}
+
 /** The lines of a text, cut one at a time from an index of where they start. */
 export class TextLines {
   readonly count: number;
   private readonly starts: Uint32Array;
 
-  constructor(readonly text: string) {
-    const { starts, count } = lineStarts(text);
+  /**
+   * `known`: the text's index, made already by the page's own `lineStarts`
+   * (a worker is handed the one its raw view uses, so both cut the same
+   * lines). One of the wrong shape is made again from the text.
+   */
+  constructor(
+    readonly text: string,
+    known?: LineIndex | null,
+  ) {
+    const { starts, count } = known && fits(known, text) ? known : lineStarts(text);
     this.starts = starts;
     this.count = count;
+  }
+
+  /** Where the lines start (the array is the index's own: not to be changed). */
+  get index(): LineIndex {
+    return { starts: this.starts, count: this.count };
   }
 
   /** Offset just past the last character of line `n` (before its `\r\n` or `\n`). */

@@ -146,6 +146,34 @@ describe('highlight: tokens', () => {
     expect(exactCover.size).to.equal(3_000);
   });
 
+  it("cuts lines where the caller's line index says, in the worker and on the main thread", async () => {
+    // A raw view hands its index over so that the worker does not search the text again. An index that
+    // reads the two lines as one shows that the one given is the one used: the worker colours one line.
+    const text = 'const a = 1;\nconst b = 2;';
+    const lines = { starts: new Uint32Array([0, text.length + 1]), count: 1 };
+    const coloured = async () => {
+      const chunks: Array<{ from: number; count: number }> = [];
+      const job = startHighlight(text, 'typescript', { lines, onTokens: (c) => chunks.push({ from: c.from, count: c.count }) });
+      expect(await job.done).to.equal('done');
+      return chunks;
+    };
+    expect(highlighterUsesWorker()).to.equal(true);
+    expect(await coloured()).to.deep.equal([{ from: 0, count: 1 }]);
+    configureHighlighter({ worker: false });
+    try {
+      expect(await coloured()).to.deep.equal([{ from: 0, count: 1 }]);
+    } finally {
+      configureHighlighter({ worker: true });
+    }
+    const own: number[] = [];
+    const job = startHighlight(text, 'typescript', { onTokens: (c) => own.push(c.count) });
+    expect(await job.done).to.equal('done');
+    expect(
+      own.reduce((a, b) => a + b, 0),
+      'without an index, the two lines are found',
+    ).to.equal(2);
+  });
+
   it('caps very long lines: a 20,000-character line stays plain and whole', async () => {
     const long = 'const s = "' + 'x'.repeat(20_000) + '";';
     const text = `const a = 1;\n${long}\nconst b = 2;`;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { provideAssets, Tokenizer } from '../../../src/render/highlight/engine.ts';
 import { PAGE_ASSETS } from '../../../src/render/highlight/assets.ts';
 import { JobRunner, type JobEvent } from '../../../src/render/highlight/jobs.ts';
-import { TextLines } from '../../../src/render/highlight/lines.ts';
+import { lineStarts, TextLines } from '../../../src/render/highlight/lines.ts';
 import type { TokenStyle } from '../../../src/render/highlight/tokens.ts';
 
 provideAssets(PAGE_ASSETS);
@@ -103,6 +103,19 @@ test('a document is tokenized in chunks that follow each other and add up to one
   assert.ok(chunks[0]!.count <= 40, `the first chunk is small (${chunks[0]!.count} lines)`);
   assert.deepEqual(linesOf(r.events, 1), await onePass(text), 'the grammar state is carried across chunks');
   assert.ok(r.pauses() >= chunks.length, 'a pause after every slice');
+});
+
+test("a job given the page's line index colours the same lines as one that finds them itself, and a wrong index is not trusted", async () => {
+  const text = source(300);
+  const expected = await onePass(text);
+  const r = recorder(5);
+  r.runner.add(31, 'typescript', text, null, lineStarts(text));
+  const wrong = lineStarts(text);
+  wrong.starts[wrong.count] = text.length;
+  r.runner.add(32, 'typescript', text, null, wrong);
+  await Promise.all([r.ended(31), r.ended(32)]);
+  assert.deepEqual(linesOf(r.events, 31), expected);
+  assert.deepEqual(linesOf(r.events, 32), expected, 'an index without its sentinel: the lines are found again');
 });
 
 test('the lines a reader looks at come first, then the exact pass replaces them', async () => {

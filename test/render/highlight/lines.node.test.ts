@@ -74,3 +74,27 @@ test('TextLines cuts the same lines as splitLines, for any text (generated)', ()
     { seed: 20_261_202, numRuns: 500 },
   );
 });
+
+test('TextLines with a known index: used as given when it fits the text, made again when it does not', () => {
+  const text = 'one\r\ntwo\n\nfour';
+  const made = lineStarts(text);
+  const given = new TextLines(text, made);
+  assert.equal(given.index.starts, made.starts, 'a fitting index is the one given, not a copy');
+  assert.deepEqual(
+    [0, 1, 2, 3].map((n) => given.line(n)),
+    ['one', 'two', '', 'four'],
+  );
+  const wrong = [
+    { starts: new Uint32Array([0, 5, 9, 11, 15]), count: 4 }, // the last line not after a line feed
+    { starts: new Uint32Array([0, 5, 9, 10, 99]), count: 4 }, // no sentinel at the end
+    { starts: new Uint32Array([1, 5, 9, 10, 15]), count: 4 }, // not from the first character
+    { starts: new Uint32Array([0, 5, 9, 10, 15]), count: 5 }, // count and array disagree
+    { starts: [0, 5, 9, 10, 15] as unknown as Uint32Array, count: 4 }, // not a typed array (a message from elsewhere)
+  ];
+  for (const index of wrong) {
+    const lines = new TextLines(text, index);
+    assert.notEqual(lines.index.starts, index.starts);
+    assert.deepEqual([...lines.index.starts], [...made.starts]);
+    assert.equal(lines.count, 4);
+  }
+});
