@@ -64,8 +64,11 @@ export class RawDocument {
   get hasLongLines(): boolean {
     if (!this.lang) return false;
     if (this.longLines === null) {
+      // No line is longer than the longest one counted with its `\r`: only a file that has one that long is looked through.
       let long = false;
-      for (let i = 0; i < this.count && !long; i += 1) long = this.lineLength(i) >= MAX_TOKENIZED_LINE;
+      if (this.lines.longest(this.count) >= MAX_TOKENIZED_LINE) {
+        for (let i = 0; i < this.count && !long; i += 1) long = this.lineLength(i) >= MAX_TOKENIZED_LINE;
+      }
       this.longLines = long;
     }
     return this.longLines;

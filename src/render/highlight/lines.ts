@@ -9,27 +9,35 @@ export function splitLines(text: string): string[] {
  * Start offsets of every line of `text` (as `splitLines` cuts it), plus one
  * sentinel entry: `starts[count]` is `text.length + 1`, as if a line break
  * followed the last line. Built with `indexOf` over the text: a 2 MB file is
- * indexed in a few milliseconds without making a string per line.
+ * indexed in a few milliseconds without making a string per line. `widest`
+ * is the largest distance between two starts (a line and its break), found
+ * on the way: a view that needs its widest line does not loop again.
  */
-export function lineStarts(text: string): { starts: Uint32Array; count: number } {
+export function lineStarts(text: string): { starts: Uint32Array; count: number; widest: number } {
   let starts = new Uint32Array(Math.max(16, (text.length >> 5) + 2));
   let count = 1;
+  let widest = 0;
+  let previous = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
     if (count + 1 >= starts.length) {
       const grown = new Uint32Array(starts.length * 2);
       grown.set(starts);
       starts = grown;
     }
-    starts[count++] = i + 1;
+    if (i + 1 - previous > widest) widest = i + 1 - previous;
+    starts[count++] = previous = i + 1;
   }
   starts[count] = text.length + 1;
-  return { starts: starts.subarray(0, count + 1), count };
+  if (text.length + 1 - previous > widest) widest = text.length + 1 - previous;
+  return { starts: starts.subarray(0, count + 1), count, widest };
 }
 
 /** Where the lines of a text start, as `lineStarts` returns it. */
 export interface LineIndex {
   readonly starts: Uint32Array;
   readonly count: number;
+  /** The largest distance between two starts, when known. */
+  readonly widest?: number;
 }
 
 /**
@@ -47,6 +55,7 @@ function fits(index: LineIndex, text: string): boolean {
 export class TextLines {
   readonly count: number;
   private readonly starts: Uint32Array;
+  private readonly widest: number | undefined;
 
   /**
    * `known`: the text's index, made already by the page's own `lineStarts`
@@ -57,14 +66,15 @@ export class TextLines {
     readonly text: string,
     known?: LineIndex | null,
   ) {
-    const { starts, count } = known && fits(known, text) ? known : lineStarts(text);
+    const { starts, count, widest } = known && fits(known, text) ? known : lineStarts(text);
     this.starts = starts;
     this.count = count;
+    this.widest = widest;
   }
 
   /** Where the lines start (the array is the index's own: not to be changed). */
   get index(): LineIndex {
-    return { starts: this.starts, count: this.count };
+    return { starts: this.starts, count: this.count, widest: this.widest };
   }
 
   /** Offset just past the last character of line `n` (before its `\r\n` or `\n`). */
@@ -77,6 +87,10 @@ export class TextLines {
   longest(count = this.count): number {
     const starts = this.starts;
     const n = Math.min(count, this.count);
+    if (n <= 0) return 0;
+    // All lines, or all but a last one that is empty (its distance is 1, the least there is): the index knows.
+    const all = n === this.count || starts[this.count]! - starts[this.count - 1]! === 1;
+    if (this.widest !== undefined && n >= this.count - 1 && all) return Math.max(0, Math.min(this.widest - 1, this.text.length));
     let max = 0;
     for (let i = 0; i < n; i += 1) {
       const w = starts[i + 1]! - starts[i]!;

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { RawDocument, TAB_SIZE, BIDI_MARKER_COLUMNS } from '../../../src/elements/file-preview/raw-document.js';
 import { lineStarts, splitLines } from '../../../src/render/highlight/index.js';
+import { MAX_TOKENIZED_LINE } from '../../../src/render/highlight/constants.js';
 
 /** What the document must show, computed the plain way: split, drop the empty line after a final break. */
 function expected(text: string): { lines: string[]; columns: number } {
@@ -14,6 +15,24 @@ function expected(text: string): { lines: string[]; columns: number } {
 }
 
 describe('RawDocument', () => {
+  it('knows when a coloured file has a line too long to colour, a line break not counted', () => {
+    const long = 'x'.repeat(MAX_TOKENIZED_LINE);
+    const short = 'x'.repeat(MAX_TOKENIZED_LINE - 1);
+    const cases: Array<[string, string | null, boolean]> = [
+      [`a\n${long}\nb`, 'typescript', true],
+      [`a\n${long}`, 'typescript', true],
+      [`${long}\r\nb\r\n`, 'typescript', true],
+      [`a\n${short}\nb\n`, 'typescript', false],
+      // Counted with its \r this line is as long as the cap; without it, one shorter: not too long.
+      [`a\r\n${short}\r\nb`, 'typescript', false],
+      [`${short}\r\n`, 'typescript', false],
+      [`a\n${long}`, null, false],
+      ['', 'typescript', false],
+    ];
+    for (const [text, lang, want] of cases)
+      expect(new RawDocument(text, lang).hasLongLines, `${JSON.stringify(text.slice(0, 12))}… (${text.length})`).to.equal(want);
+  });
+
   it('cuts lines at \\n and \\r\\n only, like splitting the text', () => {
     const table = ['', 'a', 'a\n', 'a\nb', 'a\r\nb\r\n', '\n', '\n\n', 'x\ry\n', 'last\r', '\r\n', 'a\tb\n\t\tc', 'tab at end\t'];
     for (const text of table) {

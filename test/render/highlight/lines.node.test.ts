@@ -98,3 +98,25 @@ test('TextLines with a known index: used as given when it fits the text, made ag
     assert.equal(lines.count, 4);
   }
 });
+
+test('TextLines.longest gives the same answer from the index as from a count over the lines, for any text and count (generated)', () => {
+  const piece = fc.constantFrom('a', 'bcdef', '\n', '\r', '\r\n', '\n\n', 'é');
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 60 }).map((p) => p.join('')),
+      fc.nat(40),
+      (text, count) => {
+        const lines = new TextLines(text);
+        // By hand: the widest of the first `count` lines, a `\r` before the break counted.
+        const split = text.split('\n');
+        const widths = split.slice(0, Math.min(count, lines.count)).map((line) => line.length);
+        assert.equal(lines.longest(count), Math.max(0, ...widths));
+        assert.equal(lines.longest(), Math.max(0, ...split.map((line) => line.length)));
+        // Without the widest known (an index from elsewhere), the loop gives the same.
+        const { starts, count: n } = lineStarts(text);
+        assert.equal(new TextLines(text, { starts, count: n }).longest(count), lines.longest(count));
+      },
+    ),
+    { seed: 20_261_203, numRuns: 500 },
+  );
+});
