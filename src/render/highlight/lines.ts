@@ -69,7 +69,7 @@ export class TextLines {
     const { starts, count, widest } = known && fits(known, text) ? known : lineStarts(text);
     this.starts = starts;
     this.count = count;
-    this.widest = widest;
+    this.widest = Number.isSafeInteger(widest) ? widest : undefined;
   }
 
   /** Where the lines start (the array is the index's own: not to be changed). */
