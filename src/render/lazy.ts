@@ -1,8 +1,8 @@
 /**
- * A lazy chunk of the kit's own code (the Markdown renderer, the
- * highlighter's client, the preview's raw view and find): imported once, on
- * first use; a failed import (a missing chunk, a dropped connection) is tried
- * again on the next call.
+ * A lazy chunk of the kit's own code (the Markdown renderer and the page's
+ * copy of its parser, the highlighter's client, the preview's raw view and
+ * find): imported once, on first use; a failed import (a missing chunk, a
+ * dropped connection) is tried again on the next call.
  */
 export interface LazyModule<T> {
   load(): Promise<T>;

@@ -88,13 +88,15 @@ export class TextLines {
     const starts = this.starts;
     const n = Math.min(count, this.count);
     if (n <= 0) return 0;
-    // All lines, or all but a last one that is empty (its distance is 1, the least there is): the index knows.
-    const all = n === this.count || starts[this.count]! - starts[this.count - 1]! === 1;
-    if (this.widest !== undefined && n >= this.count - 1 && all) return Math.max(0, Math.min(this.widest - 1, this.text.length));
+    // All lines, or all but a last one that is empty (its distance is 1, the least there is): the index knows the widest.
+    const whole = n === this.count || (n === this.count - 1 && starts[this.count]! - starts[n]! === 1);
     let max = 0;
-    for (let i = 0; i < n; i += 1) {
-      const w = starts[i + 1]! - starts[i]!;
-      if (w > max) max = w;
+    if (whole && this.widest !== undefined) max = this.widest;
+    else {
+      for (let i = 0; i < n; i += 1) {
+        const w = starts[i + 1]! - starts[i]!;
+        if (w > max) max = w;
+      }
     }
     return Math.max(0, Math.min(max - 1, this.text.length));
   }

@@ -8,7 +8,6 @@
  * loaded leaves the text plain, with one console warning.
  */
 import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
-
 import { lazyModule } from '../lazy.js';
 
 type Client = typeof import('./client.js');

@@ -9,6 +9,7 @@ import type { HtmlChunk, ParseOptions, ParseRequest, ParseResponse } from './pro
 import parseWorkerUrl from './parse.worker.ts?worker&url';
 import { nextTask, sinceYield } from '../tasks.js';
 import { provisionalPrefix } from './prefix.js';
+import { lazyModule } from '../lazy.js';
 
 /** A stream of chunks that can be cancelled at any point. */
 export interface ChunkStream {
@@ -98,7 +99,7 @@ function releaseWorker(): void {
   }
 }
 
-let pageParser: Promise<typeof import('./parser.js')> | null = null;
+const pageParser = lazyModule(() => import('./parser.js'));
 
 /** Loads the page's copy of the parser (for documents parsed on the main thread) ahead of a render. */
 export function preloadPageParser(): void {
@@ -106,11 +107,7 @@ export function preloadPageParser(): void {
 }
 
 function loadPageParser(): Promise<typeof import('./parser.js')> {
-  pageParser ??= import('./parser.js').catch((error: unknown) => {
-    pageParser = null;
-    throw error;
-  });
-  return pageParser;
+  return pageParser.load();
 }
 
 /**
