@@ -4,7 +4,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { countElements, longestTask, mark, measure, painted, stage, workload } from '../measure.js';
+import { countElements, longestTask, mark, measure, painted, profileEnd, profileStart, stage, workload } from '../measure.js';
 import type { Metrics } from '../types.js';
 
 export async function run(params: Record<string, unknown>): Promise<Metrics> {
@@ -16,12 +16,14 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   await painted();
 
   const t0 = performance.now();
+  profileStart('whole');
   mark('baseline-start');
   const md = new MarkdownIt({ linkify: true });
   const frag = DOMPurify.sanitize(md.render(text), { RETURN_DOM_FRAGMENT: true });
   doc.replaceChildren(frag);
   await painted();
   mark('baseline-painted');
+  profileEnd('whole');
   return {
     painted: measure('baseline', 'baseline-start', 'baseline-painted'),
     longestTask: await longestTask(t0),

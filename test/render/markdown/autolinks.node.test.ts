@@ -1,6 +1,8 @@
 // Autolinks by GitHub's rules: which linkify-it matches count, and where a web link ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import markdownIt from 'markdown-it';
 import { gfmLinkEnd, githubAutolink, useGithubAutolinks } from '../../../src/render/markdown/autolinks.ts';
 
@@ -48,4 +50,36 @@ test('a markdown-it using them links as GitHub does', () => {
   assert.equal(inline('Write to me@a.example!'), 'Write to <a href="mailto:me@a.example">me@a.example</a>!');
   assert.equal(inline('crates.io and README.md and v@1.2.3'), 'crates.io and README.md and v@1.2.3');
   assert.equal(inline('https://a.example/x?!'), '<a href="https://a.example/x">https://a.example/x</a>?!');
+});
+
+test('the quick check before linkify-it changes no link: the corpus and tricky text render as without it', () => {
+  const quick = markdownIt({ linkify: true });
+  useGithubAutolinks(quick);
+  const full = markdownIt({ linkify: true });
+  useGithubAutolinks(full);
+  // Every text goes through linkify-it's own test again, as before the quick check.
+  full.linkify.test = (Object.getPrototypeOf(full.linkify) as typeof full.linkify).test.bind(full.linkify);
+  assert.notEqual(quick.linkify.test, full.linkify.test);
+  const tricky = [
+    'WWW.A.EXAMPLE and Www.b.example/x',
+    'mailto:me@a.example, MAILTO:you@b.example and me@a.example.',
+    'ftp://a.example/f and HTTPS://B.EXAMPLE/y and http://[::1]:8080/',
+    'crates.io, README.md, a.example.com, v@1.2.3, name@host',
+    'a:b c://d //e.example @mention www',
+    '| https://a.example | me@a.example |\n|---|---|\n| www.a.example | x |',
+  ];
+  const dir = fileURLToPath(new URL('../../../stories/fixtures/corpus/', import.meta.url));
+  const docs = [
+    ...tricky,
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(dir + f, 'utf8')),
+  ];
+  let links = 0;
+  for (const doc of docs) {
+    const html = quick.render(doc);
+    assert.equal(html, full.render(doc), doc.slice(0, 80));
+    links += html.split('<a href=').length - 1;
+  }
+  assert.ok(links > 100, `the documents hold autolinks and links (${links})`);
 });
