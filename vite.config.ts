@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createFileEndpoint } from './src/node/file-endpoint.ts';
+import { cssLiterals } from './scripts/css-literals.mjs';
 
 /** Where the dev server mounts the read-only file endpoint (the gallery's "Live workspace" page talks to it). */
 export const FILE_ENDPOINT_PATH = '/__qa/files';
@@ -100,7 +101,8 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'workers/[name].js', minify: true, sourcemap: false } },
   },
   server: { host: '127.0.0.1', strictPort: false },
-  plugins: [fileEndpointPlugin()],
+  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs); the gallery serves them as written.
+  plugins: [fileEndpointPlugin(), { ...cssLiterals(), apply: 'build' as const }],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: mode === 'browser' ? browserBuild : packageBuild,
 }));

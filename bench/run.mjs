@@ -27,6 +27,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts/env.mjs';
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
+import { cssLiterals } from '../scripts/css-literals.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
@@ -138,6 +139,8 @@ async function buildPages() {
     mode: 'production',
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // The style sheets as the package ships them (see vite.config.ts).
+    plugins: [cssLiterals()],
     worker: { format: 'es' },
     build: {
       outDir: SITE,

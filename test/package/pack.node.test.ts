@@ -147,3 +147,15 @@ test('the no-bundler build is self-contained and uses relative URLs only', () =>
   }
   assert.ok(entry.length < 20_000 || /customElements/.test(entry), 'the entry is the kit (or a thin re-export of its chunk)');
 });
+
+test('the style sheets ship without comments and indents (scripts/css-literals.mjs)', () => {
+  const chunks = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/browser/') && f.endsWith('.js'));
+  const sheets = chunks.flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bcss`([^`]*)`/g)].map((m) => [f, m[1]!] as const));
+  assert.ok(sheets.length >= 10, `the kit's css templates are in the package build (${sheets.length})`);
+  const text = sheets.map(([, css]) => css).join('');
+  assert.ok(text.includes('.qa-chunk') && text.includes(':host{'), 'the preview and Markdown sheets are among them');
+  for (const [f, css] of sheets) {
+    assert.doesNotMatch(css, /\/\*/, `${f}: no comment in a sheet`);
+    assert.doesNotMatch(css, /\n[ \t]+\S/, `${f}: no indented line in a sheet`);
+  }
+});
