@@ -80,7 +80,7 @@ export function useGithubAutolinks(md: MarkdownIt): void {
   // Autolinks as on GitHub (see `githubAutolink`); the endings list only widens `www.` addresses.
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds(LINKIFY_TLDS, true);
   // markdown-it asks about every paragraph, heading and cell, and then about each piece of text in
-  // them; text without `:`, `@` or `www.` holds no link GitHub would make, so linkify-it's patterns
+  // them; text without `://`, `@` or `www.` holds no link GitHub would make, so linkify-it's patterns
   // (10–20 ms of a 100 KB document's first parse) are run only on the rest.
   const test = md.linkify.test.bind(md.linkify);
   md.linkify.test = (text) => MAY_HOLD_AUTOLINK.test(text) && test(text);
