@@ -101,6 +101,11 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'workers/[name].js', minify: true, sourcemap: false } },
   },
   server: { host: '127.0.0.1', strictPort: false },
+  // What the dev server pre-bundles is found by scanning the gallery (its only page) and the kit's workers, whose
+  // imports a scan of the page does not reach. The default scan reads every HTML file in the tree: the example apps'
+  // imports of `qa-sources-kit` do not resolve here, Vite then skips the scan and finds the packages while the page
+  // loads, answering a first visit with 504s and reloads (test/node/gallery-fresh.node.test.ts).
+  optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts'] },
   // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs); the gallery serves them as written.
   plugins: [fileEndpointPlugin(), { ...cssLiterals(), apply: 'build' as const }],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
