@@ -36,6 +36,7 @@ import {
   serve,
   type ServeOptions,
   shippedSizes,
+  waitForColours,
 } from './apps.ts';
 
 /** Generous: the machine may be busy; every wait ends as soon as its condition holds. */
@@ -111,20 +112,6 @@ async function openCard(page: Page, name: string): Promise<void> {
   await card.click();
 }
 
-/** True when a token span inside `selector` of the preview has a colour of its own. */
-async function waitForColours(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (sel) => {
-      const root = document.querySelector('qa-file-preview')?.shadowRoot;
-      const box = root?.querySelector<HTMLElement>(sel);
-      const token = box?.querySelector<HTMLElement>('span[class^="qa-tk-"]:not(.qa-tk-0)');
-      return !!token && getComputedStyle(token).color !== getComputedStyle(box!).color;
-    },
-    WAIT,
-    selector,
-  );
-}
-
 async function markdownOpensRendered(page: Page, { coloured = true } = {}): Promise<void> {
   await openCard(page, 'retry-policy.md');
   await page.waitForFunction(
@@ -133,7 +120,7 @@ async function markdownOpensRendered(page: Page, { coloured = true } = {}): Prom
   );
   const strong = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] strong')?.textContent);
   assert.equal(strong, 'up to five times');
-  if (coloured) await waitForColours(page, '[part~="markdown"] pre code');
+  if (coloured) await waitForColours(page, '[part~="markdown"] pre code', WAIT);
   // A long document (the demo's 427 KB changelog, not one of the answer's sources) parses in the worker.
   await page.evaluate(() => {
     (document.querySelector('qa-file-preview') as HTMLElement & { path: string }).path = 'docs/changelog.md';
@@ -163,7 +150,7 @@ async function codeOpensRawAtRange(page: Page, { coloured = true } = {}): Promis
   assert.equal(facts.path, 'src/net/backoff.ts');
   assert.ok(facts.chip?.startsWith('Referenced lines: 4–7'), `the chip names the range: ${facts.chip}`);
   assert.equal(facts.loading, false, 'no loading state left');
-  if (coloured) await waitForColours(page, '[part~="raw"]');
+  if (coloured) await waitForColours(page, '[part~="raw"]', WAIT);
 }
 
 /** Resolves once `check()` holds (polled), or fails after a generous minute. */

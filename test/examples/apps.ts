@@ -267,6 +267,20 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Resolves once a token span inside `selector` of the page's preview has a colour of its own (polled within `wait`). */
+export async function waitForColours(page: Page, selector: string, wait: { timeout: number; polling: number }): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const root = document.querySelector('qa-file-preview')?.shadowRoot;
+      const box = root?.querySelector<HTMLElement>(sel);
+      const token = box?.querySelector<HTMLElement>('span[class^="qa-tk-"]:not(.qa-tk-0)');
+      return !!token && getComputedStyle(token).color !== getComputedStyle(box!).color;
+    },
+    wait,
+    selector,
+  );
+}
+
 /** What a page did while a test drove it. */
 export interface PageLog {
   /** Requests that failed or answered ≥ 400: `status path`. */

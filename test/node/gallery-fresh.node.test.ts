@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'puppeteer-core';
 import { createLogger, createServer, type ViteDevServer } from 'vite';
-import { launchChromium, openPage } from '../examples/apps.ts';
+import { launchChromium, openPage, waitForColours } from '../examples/apps.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WAIT = { timeout: 120_000, polling: 50 } as const;
@@ -48,7 +48,7 @@ after(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-/** Opens a story and waits until a token inside `selector` of its preview has a colour of its own; no reload, failure or error on the way. */
+/** Opens a story and waits until its preview is coloured inside `selector`; no reload, failure or error on the way. */
 async function coloured(story: string, selector: string): Promise<void> {
   const { page, log, close } = await openPage(browser, `${origin}/index.html?story=${encodeURIComponent(story)}`);
   try {
@@ -56,15 +56,7 @@ async function coloured(story: string, selector: string): Promise<void> {
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) loads += 1;
     });
-    await page.waitForFunction(
-      (sel) => {
-        const box = document.querySelector('qa-file-preview')?.shadowRoot?.querySelector<HTMLElement>(sel);
-        const token = box?.querySelector<HTMLElement>('span[class^="qa-tk-"]:not(.qa-tk-0)');
-        return !!token && getComputedStyle(token).color !== getComputedStyle(box!).color;
-      },
-      WAIT,
-      selector,
-    );
+    await waitForColours(page, selector, WAIT);
     assert.equal(loads, 0, `${story}: the page was not reloaded; the server said:\n${logged.join('\n')}`);
     assert.deepEqual(log.failed, [], `${story}: no request failed`);
     assert.deepEqual(log.errors, [], `${story}: nothing threw`);
