@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createFileEndpoint } from './src/node/file-endpoint.ts';
 import { cssLiterals } from './scripts/css-literals.mjs';
+import { markdownItPlainFields } from './scripts/plain-fields.mjs';
 
 /** Where the dev server mounts the read-only file endpoint (the gallery's "Live workspace" page talks to it). */
 export const FILE_ENDPOINT_PATH = '/__qa/files';
@@ -25,8 +26,12 @@ function fileEndpointPlugin(): Plugin {
   };
 }
 
-/** Bare imports the package build leaves to the application (its dependencies and React, an optional peer). `@lit/react` is bundled into `./react`. */
-const PACKAGE_EXTERNALS = (id: string) => /^(lit|@lit\/|markdown-it|dompurify|shiki|@shikijs\/|react|node:)/.test(id) && !/^@lit\/react($|\/)/.test(id);
+/**
+ * Bare imports the package build leaves to the application (its dependencies and React, an optional peer).
+ * `@lit/react` is bundled into `./react`; markdown-it itself is bundled into the parser's lazy chunk, with
+ * its class fields as plain assignments (scripts/plain-fields.mjs), as the parsing worker has it too.
+ */
+const PACKAGE_EXTERNALS = (id: string) => /^(lit|@lit\/|markdown-it-|dompurify|shiki|@shikijs\/|react|node:)/.test(id) && !/^@lit\/react($|\/)/.test(id);
 
 /** Modules whose import registers an element: the chunk holding them has side effects (package.json `sideEffects`). */
 const REGISTRATION = /\/src\/elements\/[^/]+\/define\.ts$/;
@@ -99,6 +104,7 @@ export default defineConfig(({ mode }) => ({
     format: 'es' as const,
     // Minified and without maps: a bundler copies the file verbatim, so it ships as built here.
     rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'workers/[name].js', minify: true, sourcemap: false } },
+    plugins: () => [markdownItPlainFields()],
   },
   server: { host: '127.0.0.1', strictPort: false },
   // What the dev server pre-bundles is found by scanning the gallery (its only page) and the kit's workers, whose
@@ -106,8 +112,9 @@ export default defineConfig(({ mode }) => ({
   // imports of `qa-sources-kit` do not resolve here, Vite then skips the scan and finds the packages while the page
   // loads, answering a first visit with 504s and reloads (test/node/gallery-fresh.node.test.ts).
   optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts'] },
-  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs); the gallery serves them as written.
-  plugins: [fileEndpointPlugin(), { ...cssLiterals(), apply: 'build' as const }],
+  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs) and markdown-it with plain
+  // class fields (scripts/plain-fields.mjs); the gallery serves both as written.
+  plugins: [fileEndpointPlugin(), { ...cssLiterals(), apply: 'build' as const }, { ...markdownItPlainFields(), apply: 'build' as const }],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: mode === 'browser' ? browserBuild : packageBuild,
 }));

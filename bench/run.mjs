@@ -28,6 +28,7 @@ import puppeteer from 'puppeteer-core';
 import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts/env.mjs';
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { cssLiterals } from '../scripts/css-literals.mjs';
+import { markdownItPlainFields } from '../scripts/plain-fields.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
@@ -139,9 +140,9 @@ async function buildPages() {
     mode: 'production',
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // The style sheets as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals()],
-    worker: { format: 'es' },
+    // The style sheets and markdown-it as the package ships them (see vite.config.ts).
+    plugins: [cssLiterals(), markdownItPlainFields()],
+    worker: { format: 'es', plugins: () => [markdownItPlainFields()] },
     build: {
       outDir: SITE,
       emptyOutDir: true,

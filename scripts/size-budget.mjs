@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cssLiterals } from './css-literals.mjs';
+import { markdownItPlainFields } from './plain-fields.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -86,9 +87,9 @@ async function bundle(entry, { workers = true } = {}) {
     logLevel: 'silent',
     base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // The style sheets as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), recorder(chunks)],
-    worker: { format: 'es', plugins: () => (workers ? [recorder(chunks)] : []) },
+    // The style sheets and markdown-it as the package ships them (see vite.config.ts).
+    plugins: [cssLiterals(), markdownItPlainFields(), recorder(chunks)],
+    worker: { format: 'es', plugins: () => [markdownItPlainFields(), ...(workers ? [recorder(chunks)] : [])] },
     build: {
       write: false,
       minify: true,

@@ -8,3 +8,6 @@ declare module '@highlightjs/cdn-assets/es/highlight.min.js' {
   const hljs: unknown;
   export default hljs;
 }
+declare module 'markdown-it?as-published' {
+  export { default } from 'markdown-it';
+}

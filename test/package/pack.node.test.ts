@@ -148,6 +148,25 @@ test('the no-bundler build is self-contained and uses relative URLs only', () =>
   assert.ok(entry.length < 20_000 || /customElements/.test(entry), 'the entry is the kit (or a thin re-export of its chunk)');
 });
 
+test('markdown-it ships inside the parser (page chunk and worker, both builds) with its class fields as plain assignments (scripts/plain-fields.mjs)', () => {
+  const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'));
+  // `pendingLevel` is a field of markdown-it's inline state: published, it is initialised through a helper call with the name as a string.
+  const parsers = js.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('pendingLevel'));
+  assert.deepEqual(
+    parsers.map((f) => f.replace(/-[\w-]{8}\.js$/, '.js')).sort(),
+    ['dist/browser/chunks/parser.js', 'dist/browser/workers/parse.worker.js', 'dist/chunks/parser.js', 'dist/workers/parse.worker.js'],
+    'one copy of the parser per build and worker',
+  );
+  for (const f of parsers) {
+    const code = readFileSync(path.join(root, f), 'utf8');
+    assert.match(code, /this\.pendingLevel ?= ?0/, `${f}: fields assigned`);
+    assert.doesNotMatch(code, /["']pendingLevel["']/, `${f}: no field defined through the helper`);
+  }
+  for (const f of js.filter((x) => !x.startsWith('dist/browser/'))) {
+    assert.ok(!bareImports(path.join(root, f)).includes('markdown-it'), `${f} does not import markdown-it (the parser bundles it)`);
+  }
+});
+
 test('the style sheets ship without comments and indents (scripts/css-literals.mjs)', () => {
   const chunks = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/browser/') && f.endsWith('.js'));
   const sheets = chunks.flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bcss`([^`]*)`/g)].map((m) => [f, m[1]!] as const));

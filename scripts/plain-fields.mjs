@@ -1,0 +1,102 @@
+// markdown-it 15 is published with its class fields lowered to a helper
+// call per field: every `new Token()` (one per parsed token) runs
+// `_defineProperty(this, "map", null)` eleven times, each through
+// `toPropertyKey`, `toPrimitive` and `typeof` checks and an `in` test, and
+// with a key the engine cannot see at the call site. In a cold parse, which
+// is what opening a document is, that helper was the parser's single
+// hottest function (a profile of the parsing worker on a 1 MB document:
+// 46.5 ms self time of its 368 ms, more than the block tokenizer).
+//
+// The kit's builds (the package, the no-bundler build, the workers, the
+// size budget and the benchmark pages) give markdown-it's module back its
+// plain form: a field initialiser `_defineProperty(this, "name", value);`
+// in a constructor becomes `this.name = value;`. The two mean the same when
+// the class and its ancestors have no property of that name, which
+// `test/node/plain-fields.node.test.ts` checks for every class markdown-it
+// exports, and the output is compared on the corpus and the CommonMark
+// examples. Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
+// are left as they are.
+
+/** The module rewritten: markdown-it's ES module build. */
+export const MARKDOWN_IT_MODULE = /\/node_modules\/markdown-it\/dist\/markdown-it\.mjs$/;
+
+/**
+ * `code` with each statement `_defineProperty(this, "name", value);` made a
+ * plain assignment, and the names rewritten; null when there is none.
+ * `parse` is the bundler's parser (an ESTree program), so comments and
+ * strings are never mistaken for calls.
+ */
+export function plainFields(code, parse) {
+  if (!code.includes('_defineProperty(')) return null;
+  const edits = [];
+  const names = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (!node || typeof node.type !== 'string') return;
+    if (node.type === 'ExpressionStatement' && isFieldCall(node.expression)) {
+      const [, key, value] = node.expression.arguments;
+      names.add(key.value);
+      // The value's own text is kept as written (it is evaluated once either way, in the same order), and
+      // so is every line break of the statement: the lines after it keep their numbers (and source maps).
+      const text = code.slice(value.start, value.end);
+      const breaks = count(code.slice(node.start, node.end), '\n') - count(text, '\n');
+      edits.push([node.start, node.end, `this.${key.value} = ${text};${'\n'.repeat(breaks)}`]);
+      return;
+    }
+    for (const key in node) if (key !== 'type' && typeof node[key] === 'object') visit(node[key]);
+  };
+  visit(parse(code));
+  if (edits.length === 0) return null;
+  let out = code;
+  for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+  return { code: out, names: [...names] };
+}
+
+function count(text, ch) {
+  let n = 0;
+  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+/** `_defineProperty(this, "identifier", value)` exactly. */
+function isFieldCall(e) {
+  if (!e || e.type !== 'CallExpression' || e.callee.type !== 'Identifier' || e.callee.name !== '_defineProperty') return false;
+  const [target, key, value] = e.arguments;
+  return (
+    e.arguments.length === 3 &&
+    target.type === 'ThisExpression' &&
+    key.type === 'Literal' &&
+    typeof key.value === 'string' &&
+    /^[A-Za-z_$][\w$]*$/.test(key.value) &&
+    value.type !== 'SpreadElement'
+  );
+}
+
+/**
+ * `markdown-it?as-published` imports markdown-it as its authors publish it,
+ * untouched: the benchmark's "markdown-it + DOMPurify" baseline is what an
+ * application gets from the registry, not the kit's build of it.
+ */
+export const AS_PUBLISHED = '?as-published';
+
+/** The Vite (Rollup) plugin: applies `plainFields` to markdown-it's module (not to `markdown-it?as-published`). */
+export function markdownItPlainFields() {
+  return {
+    name: 'qa-markdown-it-plain-fields',
+    async resolveId(source, importer, options) {
+      if (source !== `markdown-it${AS_PUBLISHED}`) return null;
+      const resolved = await this.resolve('markdown-it', importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: resolved.id + AS_PUBLISHED } : null;
+    },
+    transform(code, id) {
+      if (id.endsWith(AS_PUBLISHED)) return null;
+      const file = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+      if (!MARKDOWN_IT_MODULE.test(file)) return null;
+      const out = plainFields(code, (source) => this.parse(source));
+      return out === null ? null : { code: out.code, map: null };
+    },
+  };
+}
