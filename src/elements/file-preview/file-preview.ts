@@ -239,7 +239,7 @@ export class QaFilePreview extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.status !== 'ready' || !this.doc || !this.file) return;
+    if (this.status !== 'ready' || !this.file) return;
     if (this.currentMode === 'raw') this.raw.ensure();
     else this.rendered.ensure();
     this.find.retarget();
@@ -393,8 +393,9 @@ export class QaFilePreview extends LitElement {
     else if (this.rendered.tooComplex) notes.push(t('renderTooComplex'));
     else if (this.rendered.failed) notes.push(t('renderFailed'));
     if (this.partial) notes.push(t('partialNotice'));
-    if (this.doc?.hasBidi && raw) notes.push(t('bidiWarning'));
-    if (this.doc?.hasInvisible && raw) notes.push(t('invisibleWarning'));
+    // Read only in Raw: a file shown Rendered has no raw document until it is needed.
+    if (raw && this.doc?.hasBidi) notes.push(t('bidiWarning'));
+    if (raw && this.doc?.hasInvisible) notes.push(t('invisibleWarning'));
     if (raw && this.doc?.hasLongLines) notes.push(t('colourCapped', { n: MAX_TOKENIZED_LINE }));
     return renderNotices(notes);
   }
@@ -482,8 +483,8 @@ export class QaFilePreview extends LitElement {
 
   /** The file's facts for the header: lines, size and language. */
   private get facts(): FileFacts | null {
-    if (this.status !== 'ready' || !this.file || !this.doc) return null;
-    return fileFacts(this.file, this.doc.count, this.localize.lang, this.t);
+    if (this.status !== 'ready' || !this.file) return null;
+    return fileFacts(this.file, this.opened.lines, this.localize.lang, this.t);
   }
 
   private load(): void {
@@ -526,9 +527,9 @@ export class QaFilePreview extends LitElement {
 
   /** What the find bar searches now: the raw view, or the rendered document once it is done. */
   private findSource(): FindSource {
-    if (this.status !== 'ready' || !this.doc) return null;
+    if (this.status !== 'ready') return null;
     if (this.currentMode === 'raw') return this.raw.view ? { kind: 'raw', view: this.raw.view } : null;
-    return this.rendered.findSource(this.doc.count);
+    return this.rendered.findSource(this.opened.lines);
   }
 
   /** What the actions see of the preview (for `canRun`). */

@@ -180,6 +180,27 @@ describe('<qa-file-preview> header', function () {
       expect(q(plain, '.facts').textContent!.replace(/\s+/g, ' ')).to.contain('2 lines').and.contain('Plain text');
     });
 
+    it('counts the lines of a document shown Rendered without building its raw view, which Raw then builds once', async () => {
+      const text = '# Title\n\nOne paragraph.\n\n- a\n- b\n';
+      const el = preview('docs/lines.md', 1100, { host: createMemoryHost({ 'docs/lines.md': text }) });
+      await nextRendered(el);
+      const state = (el as unknown as { opened: { raw: unknown } }).opened;
+      expect(q(el, '.facts').textContent!.replace(/\s+/g, ' ')).to.contain('6 lines');
+      expect(state.raw, 'no raw document while Rendered').to.equal(null);
+      const raw = nextRendered(el);
+      el.mode = 'raw';
+      await raw;
+      expect(state.raw).to.not.equal(null);
+      const made = state.raw;
+      expect(q(el, '[part~="raw"]').textContent).to.contain('One paragraph.');
+      expect(q(el, '.facts').textContent!.replace(/\s+/g, ' ')).to.contain('6 lines');
+      el.mode = 'rendered';
+      await el.updateComplete;
+      el.mode = 'raw';
+      await el.updateComplete;
+      expect(state.raw, 'kept across Rendered and Raw').to.equal(made);
+    });
+
     it('drops the facts before the file name when the header narrows, and keeps them in the popover', async () => {
       const el = mountStory('code-raw', 'en', 400);
       await nextRendered(el);

@@ -56,6 +56,7 @@ describe('RawDocument', () => {
         const doc = new RawDocument(text, null);
         const want = expected(text);
         expect(doc.count).to.equal(want.lines.length);
+        expect(RawDocument.countLines(text), 'the count without the index').to.equal(doc.count);
         for (let i = 0; i < doc.count; i += 1) {
           expect(doc.line(i)).to.equal(want.lines[i]);
           expect(doc.lineLength(i)).to.equal(want.lines[i]!.length);
