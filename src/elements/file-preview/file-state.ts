@@ -9,6 +9,7 @@ import { languageForPath } from '../../workspace/languages.js';
 import { FileLoadController, type FileLoadRequest } from './file-loader.js';
 import { fileStatus, readFailure, type PreviewStatus } from './file-status.js';
 import { RawDocument } from './raw-document.js';
+import { lineCountOf } from './preview-helpers.js';
 
 /** The state, held for its element (which renders from it); its reads go through a `FileLoadController` of the element. */
 export class FileState {
@@ -22,7 +23,7 @@ export class FileState {
   tooLargeSize: number | null = null;
   /** The raw excerpt of a file too large to show whole is open. */
   excerptOpen = false;
-  /** Lines of the file shown, as its raw view counts them (0 when none is shown). */
+  /** Lines of the file shown, as its raw view counts them (0 when none is shown, or the text is empty). */
   lines = 0;
   /** The raw document of the file shown, once something asked for it. */
   private raw: RawDocument | null = null;
@@ -106,7 +107,7 @@ export class FileState {
   private open(): void {
     this.raw?.dispose();
     this.raw = null;
-    this.lines = RawDocument.countLines(this.file!.content);
+    this.lines = lineCountOf(this.file!.content);
     this.set('ready');
   }
 

@@ -172,14 +172,6 @@ export class RawDocument {
     return out.join('\n');
   }
 
-  /** The lines a raw view of `text` shows (its `count`), counted without building the view's index. */
-  static countLines(text: string): number {
-    let breaks = 0;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks += 1;
-    // A final line break does not start an empty last line.
-    return breaks > 0 && text.endsWith('\n') ? breaks : breaks + 1;
-  }
-
   /** True when 1-based `line` lies in one of `ranges`. */
   static inRanges(line: number, ranges: readonly QaLineRange[]): boolean {
     for (const r of ranges) if (line >= r.lineStart && line <= r.lineEnd) return true;
