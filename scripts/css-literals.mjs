@@ -12,6 +12,8 @@
 // A browser test checks that each of the kit's sheets parses to the same
 // rules before and after.
 
+import { applyEdits, walk } from './estree.mjs';
+
 /** Characters next to which whitespace carries no meaning in CSS. */
 const TIGHT = new Set(['{', '}', ';', ',']);
 
@@ -71,27 +73,17 @@ export function minifyCss(css) {
 export function minifyCssLiterals(code, parse) {
   if (!code.includes('css`')) return null;
   const spans = [];
-  const visit = (node) => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node.type !== 'string') return;
-    if (node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier' && node.tag.name === 'css' && node.quasi.expressions.length === 0) {
-      // The template literal's span includes its backticks.
-      const start = node.quasi.start + 1;
-      const end = node.quasi.end - 1;
-      const text = code.slice(start, end);
-      if (code[start - 1] === '`' && code[end] === '`' && !text.includes('\\')) spans.push([start, end, minifyCss(text)]);
-      return;
-    }
-    for (const key in node) if (key !== 'type' && typeof node[key] === 'object') visit(node[key]);
-  };
-  visit(parse(code));
-  if (spans.length === 0) return null;
-  let out = code;
-  for (const [start, end, text] of spans.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
-  return out;
+  walk(parse(code), (node) => {
+    if (node.type !== 'TaggedTemplateExpression' || node.tag.type !== 'Identifier' || node.tag.name !== 'css' || node.quasi.expressions.length > 0)
+      return false;
+    // The template literal's span includes its backticks.
+    const start = node.quasi.start + 1;
+    const end = node.quasi.end - 1;
+    const text = code.slice(start, end);
+    if (code[start - 1] === '`' && code[end] === '`' && !text.includes('\\')) spans.push([start, end, minifyCss(text)]);
+    return true;
+  });
+  return spans.length === 0 ? null : applyEdits(code, spans);
 }
 
 /** The Vite (Rollup) plugin: minifies the `css` templates of the kit's own TypeScript modules. */

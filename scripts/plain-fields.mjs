@@ -17,6 +17,8 @@
 // examples. Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
 // are left as they are.
 
+import { applyEdits, walk } from './estree.mjs';
+
 /** The module rewritten: markdown-it's ES module build. */
 export const MARKDOWN_IT_MODULE = /\/node_modules\/markdown-it\/dist\/markdown-it\.mjs$/;
 
@@ -30,29 +32,18 @@ export function plainFields(code, parse) {
   if (!code.includes('_defineProperty(')) return null;
   const edits = [];
   const names = new Set();
-  const visit = (node) => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node.type !== 'string') return;
-    if (node.type === 'ExpressionStatement' && isFieldCall(node.expression)) {
-      const [, key, value] = node.expression.arguments;
-      names.add(key.value);
-      // The value's own text is kept as written (it is evaluated once either way, in the same order), and
-      // so is every line break of the statement: the lines after it keep their numbers (and source maps).
-      const text = code.slice(value.start, value.end);
-      const breaks = count(code.slice(node.start, node.end), '\n') - count(text, '\n');
-      edits.push([node.start, node.end, `this.${key.value} = ${text};${'\n'.repeat(breaks)}`]);
-      return;
-    }
-    for (const key in node) if (key !== 'type' && typeof node[key] === 'object') visit(node[key]);
-  };
-  visit(parse(code));
-  if (edits.length === 0) return null;
-  let out = code;
-  for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
-  return { code: out, names: [...names] };
+  walk(parse(code), (node) => {
+    if (node.type !== 'ExpressionStatement' || !isFieldCall(node.expression)) return false;
+    const [, key, value] = node.expression.arguments;
+    names.add(key.value);
+    // The value's own text is kept as written (it is evaluated once either way, in the same order), and
+    // so is every line break of the statement: the lines after it keep their numbers (and source maps).
+    const text = code.slice(value.start, value.end);
+    const breaks = count(code.slice(node.start, node.end), '\n') - count(text, '\n');
+    edits.push([node.start, node.end, `this.${key.value} = ${text};${'\n'.repeat(breaks)}`]);
+    return true;
+  });
+  return edits.length === 0 ? null : { code: applyEdits(code, edits), names: [...names] };
 }
 
 function count(text, ch) {

@@ -1,0 +1,23 @@
+// Small helpers of the build plugins that rewrite modules from the bundler's
+// own parse of them (an ESTree program with start and end offsets).
+
+/**
+ * Calls `enter` on every node of `node`'s tree, parents first; a node for
+ * which `enter` returns true is handled, and its children are not visited.
+ */
+export function walk(node, enter) {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, enter);
+    return;
+  }
+  if (!node || typeof node.type !== 'string') return;
+  if (enter(node)) return;
+  for (const key in node) if (key !== 'type' && typeof node[key] === 'object') walk(node[key], enter);
+}
+
+/** `code` with each `[start, end, text]` span replaced by its text (spans must not overlap). */
+export function applyEdits(code, edits) {
+  let out = code;
+  for (const [start, end, text] of [...edits].sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+  return out;
+}
