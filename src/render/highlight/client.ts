@@ -147,10 +147,12 @@ const warmed = new Set<string>();
 /**
  * Gets the highlighter ready ahead of time: starts the worker and loads the
  * themes (and `lang`'s grammar, when given) while the file itself is still
- * being read, so colours follow the text sooner.
+ * being read, so colours follow the text sooner. `sample`: well ahead of an
+ * open (a file's card pointed at), the grammar also compiles the rules most
+ * files need in their first screen (see `Tokenizer.prime`).
  */
-export function warmHighlighter(lang?: string | null): void {
-  const key = lang ?? '';
+export function warmHighlighter(lang?: string | null, sample = false): void {
+  const key = `${lang ?? ''}${sample ? ' sample' : ''}`;
   if (warmed.has(key)) return;
   warmed.add(key);
   const w = getWorker();
@@ -158,7 +160,7 @@ export function warmHighlighter(lang?: string | null): void {
   // The page fetches the chunks the worker will ask for now, not after a round trip.
   void loadThemes().catch(() => undefined);
   if (lang) void loadGrammar(lang);
-  w.postMessage({ type: 'warm', lang: lang ?? null } satisfies ToHighlightWorker);
+  w.postMessage({ type: 'warm', lang: lang ?? null, sample } satisfies ToHighlightWorker);
 }
 
 /**

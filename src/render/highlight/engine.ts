@@ -118,6 +118,24 @@ export function loadLanguage(id: string): Promise<boolean> {
   return p;
 }
 
+/**
+ * Lines that walk a grammar through the scopes most source files open in
+ * their first screen: block and line comments, an import, a typed
+ * declaration with an object, strings of three kinds and numbers, a
+ * function and a class with bodies. Written for C-family syntax; other
+ * grammars still compile their top level and whatever of it they share.
+ */
+const PRIME_SAMPLE = [
+  '/**',
+  ' * A comment. @see https://example.com/x',
+  ' */',
+  '// A line comment.',
+  "import { a, b as c } from 'module';",
+  'export declare const value: Record<string, number[]> = { key: "text", other: \'x\', n: 1.5e3, t: `t${1}` };',
+  'export function f<T>(x: T, y = [1, 2]): T | null { if (x) { return x; } return null; }',
+  'class A extends B implements C { private readonly m = new Map<string, A>(); method(): void {} }',
+];
+
 /** The grammar's state after a line: the stack of rules open at its end (null: a fresh start). */
 export type LineState = ReturnType<Grammar['tokenizeLine2']>['ruleStack'] | null;
 
@@ -169,12 +187,19 @@ export class Tokenizer {
   }
 
   /**
-   * Compiles what the first line of any document needs (the grammar's
-   * top-level patterns), ahead of the document.
+   * Compiles, ahead of the document, what its first line needs (the
+   * grammar's top-level patterns); with `sample`, also the rules of the
+   * scopes most files open near their start (comments, imports, typed
+   * declarations, strings, blocks), by tokenizing `PRIME_SAMPLE`. A grammar
+   * compiles a rule's patterns the first time a line enters it. The sample
+   * is for warming well ahead of an open (a card pointed at): at the open
+   * itself it would hold the file's own first lines back, and compile rules
+   * a file in another syntax never enters.
    */
-  prime(): void {
+  prime(sample = false): void {
     this.hl.setTheme(LIGHT_THEME);
-    this.grammar.tokenizeLine2('', null, LINE_TIME_LIMIT);
+    let state: LineState = null;
+    for (const line of sample ? PRIME_SAMPLE : ['']) state = this.grammar.tokenizeLine2(line, state, LINE_TIME_LIMIT).ruleStack;
   }
 
   private styleId(bits: number, colorMap: readonly string[], replacements: Record<string, string> | undefined): number {

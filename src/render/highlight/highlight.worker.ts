@@ -19,7 +19,7 @@ export type ToHighlightWorker =
   | { type: 'job'; id: number; lang: string; text: string; window: [number, number] | null; lines?: LineIndex | null }
   | { type: 'priority'; id: number; from: number; to: number }
   | { type: 'cancel'; id: number }
-  | { type: 'warm'; lang: string | null }
+  | { type: 'warm'; lang: string | null; sample?: boolean }
   /** The answer to a `need`: a language's grammar (null: none), or the two themes (null: not loadable). */
   | { type: 'asset'; lang: string; grammar: LanguageRegistration[] | null }
   | { type: 'asset'; lang: null; themes: [ThemeRegistration, ThemeRegistration] | null };
@@ -76,7 +76,7 @@ scope.addEventListener('message', (e) => {
   if (m.type === 'job') runner.add(m.id, m.lang, m.text, m.window, m.lines);
   else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
   else if (m.type === 'cancel') runner.cancel(m.id);
-  else if (m.type === 'warm') void warm(m.lang).catch(() => undefined);
+  else if (m.type === 'warm') void warm(m.lang, m.sample === true).catch(() => undefined);
   else if (m.type === 'asset') {
     const key = m.lang ?? '';
     const waiting = pending.get(key) ?? [];
@@ -86,15 +86,17 @@ scope.addEventListener('message', (e) => {
 });
 
 /**
- * Gets ready for a file in `lang` while it is being read: the themes, the
- * grammar, and the grammar's top-level patterns that its first line needs.
+ * Gets ready for a file in `lang`: the themes, the grammar, and the
+ * grammar's top-level patterns that its first line needs; with `sample`
+ * (well ahead of an open), the rules of the scopes most files open near
+ * their start too (see `Tokenizer.prime`).
  */
-async function warm(lang: string | null): Promise<void> {
+async function warm(lang: string | null, sample: boolean): Promise<void> {
   if (!lang) {
     await getCore();
     return;
   }
-  (await Tokenizer.create(lang))?.prime();
+  (await Tokenizer.create(lang))?.prime(sample);
 }
 
 // The page waits for this before it trusts the worker with a job.

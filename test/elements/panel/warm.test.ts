@@ -26,6 +26,8 @@ function grammarsLoaded(): string[] {
 
 describe('<qa-sources-panel>: a code card warms its colouring', () => {
   const workers: string[] = [];
+  /** The `warm` messages posted to the highlighter's worker. */
+  const warms: Array<{ lang: string | null; sample?: boolean }> = [];
   const RealWorker = window.Worker;
   before(() => {
     // Observed, not replaced: the workers are real.
@@ -33,6 +35,11 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
         workers.push(String(url));
+      }
+      override postMessage(message: unknown, options?: StructuredSerializeOptions | Transferable[]): void {
+        const m = message as { type?: string; lang?: string | null; sample?: boolean };
+        if (m?.type === 'warm') warms.push({ lang: m.lang ?? null, sample: m.sample });
+        super.postMessage(message, options as StructuredSerializeOptions);
       }
     };
   });
@@ -55,5 +62,20 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     expect(grammarsLoaded()).not.to.include('python');
     pyCard!.querySelector<HTMLElement>('button, a, [tabindex]')!.focus();
     await waitFor(() => grammarsLoaded().includes('python'), `the Python grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    // Well ahead of a click, the worker also compiles what a first screen most likely needs (a sample).
+    await waitFor(() => warms.length >= 2, `the warm messages (${JSON.stringify(warms)})`);
+    expect(warms).to.deep.include({ lang: 'typescript', sample: true });
+    expect(warms).to.deep.include({ lang: 'python', sample: true });
+  });
+
+  it('warms without the sample when a file opens (it would hold the file back)', async () => {
+    const { createMemoryHost } = await import('../../../src/host/memory.js');
+    const preview = document.createElement('qa-file-preview');
+    preview.host = createMemoryHost({ 'cmd/main.go': 'package main\n\nfunc main() {}\n' });
+    preview.sessionId = 's';
+    await mount(html`<div style="block-size: 300px">${preview}</div>`);
+    preview.path = 'cmd/main.go';
+    await waitFor(() => warms.some((w) => w.lang === 'go'), `a warm message for Go (${JSON.stringify(warms)})`);
+    expect(warms.filter((w) => w.lang === 'go')).to.deep.equal([{ lang: 'go', sample: false }]);
   });
 });
