@@ -12,9 +12,9 @@
 // plain form: a field initialiser `_defineProperty(this, "name", value);`
 // in a constructor becomes `this.name = value;`. The two mean the same when
 // the class and its ancestors have no property of that name, which
-// `test/node/plain-fields.node.test.ts` checks for every class markdown-it
-// exports, and the output is compared on the corpus and the CommonMark
-// examples. Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
+// `test/scripts/plain-fields.node.test.ts` checks for every class markdown-it
+// declares, and the tokens and HTML are compared on the Markdown corpus
+// (the CommonMark spec among it). Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
 // are left as they are.
 
 import { applyEdits, walk } from './estree.mjs';

@@ -23,7 +23,7 @@ export class FileState {
   tooLargeSize: number | null = null;
   /** The raw excerpt of a file too large to show whole is open. */
   excerptOpen = false;
-  /** Lines of the file shown, as its raw view counts them (0 when none is shown, or the text is empty). */
+  /** Lines of the file shown, as the header counts them (`lineCountOf`; 0 when none is shown). */
   lines = 0;
   /** The raw document of the file shown, once something asked for it. */
   private raw: RawDocument | null = null;

@@ -153,7 +153,8 @@ const warmed = new Set<string>();
  */
 export function warmHighlighter(lang?: string | null, sample = false): void {
   const key = `${lang ?? ''}${sample ? ' sample' : ''}`;
-  if (warmed.has(key)) return;
+  // A warm-up with the sample did all that one without it does.
+  if (warmed.has(key) || warmed.has(`${lang ?? ''} sample`)) return;
   warmed.add(key);
   const w = getWorker();
   if (!w) return;
