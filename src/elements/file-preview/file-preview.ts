@@ -188,21 +188,49 @@ export class QaFilePreview extends LitElement {
     super();
     new SchemeController(this);
     this.addEventListener('keydown', (e) => this.onKeydown(e));
+    this.addEventListener('qa-rendered', () => this.openSettled());
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Once the page is idle, the preview's lazy code (the Markdown renderer and the page's parser, the
-    // raw view, find, the highlighter's client) loads, so the first file opened does not wait for it
-    // (benchmark rows "Markdown 100 KB: open → first screen painted" and "Raw, 57,220 lines: open → painted").
+    this.preloadWhenIdle();
+    if (this.hasUpdated && this.path && this.status === 'loading') this.load();
+  }
+
+  /** A file is being opened and is not on screen yet: the idle preload waits for it. */
+  private opening = false;
+  /** The idle preload came while a file was opening: it runs once that file is shown. */
+  private preloadDeferred = false;
+
+  /**
+   * Once the page is idle, the preview's lazy code (the Markdown renderer and
+   * the page's parser, the raw view, find, the highlighter's client) loads, so
+   * the first file opened does not wait for it (benchmark rows "Markdown
+   * 100 KB: open → first screen painted" and "Raw, 57,220 lines: open →
+   * painted"). While a file is opening, the idle moments between its steps
+   * are not the page's: the preload waits until that file is shown (or has
+   * failed), and the open loads only what it needs.
+   */
+  private preloadWhenIdle(): void {
     whenIdle(() => {
       if (!this.isConnected) return;
+      if (this.opening) {
+        this.preloadDeferred = true;
+        return;
+      }
       rawViewPart.load().catch(() => undefined);
       findPart.load().catch(() => undefined);
       loadHighlighter().catch(() => undefined);
       this.rendered.warm();
     });
-    if (this.hasUpdated && this.path && this.status === 'loading') this.load();
+  }
+
+  /** The file being opened is shown, or will not be: a deferred preload goes ahead. */
+  private openSettled(): void {
+    this.opening = false;
+    if (!this.preloadDeferred) return;
+    this.preloadDeferred = false;
+    this.preloadWhenIdle();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -239,6 +267,7 @@ export class QaFilePreview extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.opening && this.status !== 'loading' && this.status !== 'ready') this.openSettled();
     if (this.status !== 'ready' || !this.file) return;
     if (this.currentMode === 'raw') this.raw.ensure();
     else this.rendered.ensure();
@@ -489,6 +518,7 @@ export class QaFilePreview extends LitElement {
 
   private load(): void {
     this.reset('loading');
+    this.opening = true;
     const host = this.host!;
     const path = this.path!;
     const rendered = isMarkdownPath(path) && this.currentMode === 'rendered';
