@@ -209,7 +209,9 @@ export class QaFilePreview extends LitElement {
    * 100 KB: open → first screen painted" and "Raw, 57,220 lines: open →
    * painted"). While a file is opening, the idle moments between its steps
    * are not the page's: the preload waits until that file is shown (or has
-   * failed), and the open loads only what it needs.
+   * failed), and the open loads only what it needs. So does the Markdown
+   * warm-up when the renderer's code arrives during an open that began
+   * after the preload.
    */
   private preloadWhenIdle(): void {
     whenIdle(() => {
@@ -221,7 +223,10 @@ export class QaFilePreview extends LitElement {
       rawViewPart.load().catch(() => undefined);
       findPart.load().catch(() => undefined);
       loadHighlighter().catch(() => undefined);
-      this.rendered.warm();
+      this.rendered.warm(
+        () => !this.opening,
+        () => (this.preloadDeferred = true),
+      );
     });
   }
 

@@ -96,12 +96,18 @@ export class RenderedPaneController implements ReactiveController {
     this.set({ finished: false, broken: false, complex: false });
   }
 
-  /** Loads the renderer and starts its parser while the file is read, so the first screen does not wait for them. */
-  warm(): void {
+  /**
+   * Loads the renderer and starts its parser while the file is read, so the
+   * first screen does not wait for them. `now`: asked once the renderer's
+   * code is there; when false, its warm-up (the page's parser, the sanitizer
+   * set up) is left out and `later` is called instead.
+   */
+  warm(now: () => boolean = () => true, later?: () => void): void {
     loadMarkdownRenderer().then(
       (m) => {
         this.adoptStyles(m.markdownStyles.styleSheet);
-        m.warmMarkdown();
+        if (now()) m.warmMarkdown();
+        else later?.();
       },
       () => undefined,
     );
