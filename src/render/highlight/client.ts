@@ -151,8 +151,9 @@ const warmed = new Set<string>();
 
 /**
  * Gets the highlighter ready ahead of time: starts the worker and loads the
- * themes (and `lang`'s grammar, when given) while the file itself is still
- * being read, so colours follow the text sooner. `sample`: well ahead of an
+ * themes (and `lang`'s grammar, when given: at once when the worker is up or
+ * with `sample`, else when the starting worker asks for it) while the file
+ * itself is still being read, so colours follow the text sooner. `sample`: well ahead of an
  * open (a file's card pointed at), the grammar also compiles the rules most
  * files need in their first screen (see `Tokenizer.prime`).
  */
@@ -163,12 +164,12 @@ export function warmHighlighter(lang?: string | null, sample = false): void {
   warmed.add(key);
   const w = getWorker();
   if (!w) return;
-  // The page fetches the chunks the worker will ask for now, not after a round trip.
+  // The page fetches the themes the worker will ask for now, not after a round trip. A grammar is a
+  // large module to evaluate (TypeScript's: about 20 ms of the page's time): while the worker is still
+  // starting, the page evaluates it when the worker asks for it, not in the middle of the file's first
+  // screen (benchmark row "Raw, 57,220 lines: open → painted"); a worker that is up, or a card pointed
+  // at well ahead of the click, gets it at once.
   void loadThemes().catch(() => undefined);
-  // A grammar is a large module to evaluate (TypeScript's: about 20 ms of the page's time). While the
-  // worker is still starting, it asks for the grammar when it can use it, and the page evaluates it
-  // then, not in the middle of the file's first screen (benchmark row "Raw, 57,220 lines: open →
-  // painted"); a worker that is up, or a card pointed at well ahead of the click, gets it at once.
   if (lang && (sample || workerUp)) void loadGrammar(lang);
   w.postMessage({ type: 'warm', lang: lang ?? null, sample } satisfies ToHighlightWorker);
 }

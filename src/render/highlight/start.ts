@@ -26,7 +26,7 @@ function warnOnce(error: unknown): void {
   console.warn(`qa-sources-kit: could not load the highlighter (${error instanceof Error ? error.message : String(error)}); the code stays plain text.`);
 }
 
-/** Starts the worker and loads the themes (and `lang`'s grammar) ahead of a file, once the client is there (`sample`: see the client's). */
+/** Starts the worker and loads the themes (and `lang`'s grammar, see the client's) ahead of a file, once the client is there (`sample`: see the client's). */
 export function warmHighlighter(lang?: string | null, sample = false): void {
   const client = clientModule.loaded();
   if (client) client.warmHighlighter(lang, sample);
