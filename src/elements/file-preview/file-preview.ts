@@ -199,8 +199,6 @@ export class QaFilePreview extends LitElement {
 
   /** A file is being opened and is not on screen yet: the idle preload waits for it. */
   private opening = false;
-  /** The idle preload came while a file was opening: it runs once that file is shown. */
-  private preloadDeferred = false;
 
   /**
    * Once the page is idle, the preview's lazy code (the Markdown renderer and
@@ -208,33 +206,25 @@ export class QaFilePreview extends LitElement {
    * the first file opened does not wait for it (benchmark rows "Markdown
    * 100 KB: open → first screen painted" and "Raw, 57,220 lines: open →
    * painted"). While a file is opening, the idle moments between its steps
-   * are not the page's: the preload waits until that file is shown (or has
-   * failed), and the open loads only what it needs. So does the Markdown
-   * warm-up when the renderer's code arrives during an open that began
-   * after the preload.
+   * are not the page's: the preload (and the Markdown warm-up, when the
+   * renderer's code arrives during an open) is left out, the open loads only
+   * what it needs, and the preload runs again once the file is shown or has
+   * failed (loads already made cost nothing).
    */
   private preloadWhenIdle(): void {
     whenIdle(() => {
-      if (!this.isConnected) return;
-      if (this.opening) {
-        this.preloadDeferred = true;
-        return;
-      }
+      if (!this.isConnected || this.opening) return;
       rawViewPart.load().catch(() => undefined);
       findPart.load().catch(() => undefined);
       loadHighlighter().catch(() => undefined);
-      this.rendered.warm(
-        () => !this.opening,
-        () => (this.preloadDeferred = true),
-      );
+      this.rendered.warm(() => !this.opening);
     });
   }
 
-  /** The file being opened is shown, or will not be: a deferred preload goes ahead. */
+  /** The file being opened is shown, or will not be: the idle preload runs (again). */
   private openSettled(): void {
+    if (!this.opening) return;
     this.opening = false;
-    if (!this.preloadDeferred) return;
-    this.preloadDeferred = false;
     this.preloadWhenIdle();
   }
 
@@ -272,7 +262,7 @@ export class QaFilePreview extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.opening && this.status !== 'loading' && this.status !== 'ready') this.openSettled();
+    if (this.status !== 'loading' && this.status !== 'ready') this.openSettled();
     if (this.status !== 'ready' || !this.file) return;
     if (this.currentMode === 'raw') this.raw.ensure();
     else this.rendered.ensure();
@@ -518,6 +508,8 @@ export class QaFilePreview extends LitElement {
   /** The file's facts for the header: lines, size and language. */
   private get facts(): FileFacts | null {
     if (this.status !== 'ready' || !this.file) return null;
+    // Raw builds its document now (not after a count of its own): the header's line count is the document's.
+    if (this.currentMode === 'raw') void this.doc;
     return fileFacts(this.file, this.opened.lines, this.localize.lang, this.t);
   }
 

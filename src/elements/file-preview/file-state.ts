@@ -23,8 +23,8 @@ export class FileState {
   tooLargeSize: number | null = null;
   /** The raw excerpt of a file too large to show whole is open. */
   excerptOpen = false;
-  /** Lines of the file shown, as the header counts them (`lineCountOf`; 0 when none is shown). */
-  lines = 0;
+  /** The line count of the file shown, once counted without a raw document. */
+  private counted: number | null = null;
   /** The raw document of the file shown, once something asked for it. */
   private raw: RawDocument | null = null;
   /** Reads the file: one read at a time, with its timeout; its generation tells stale work apart. */
@@ -54,6 +54,16 @@ export class FileState {
     return this.raw;
   }
 
+  /**
+   * Lines of the file shown (0 when none is shown): the raw document's count
+   * once there is one, else the text counted once (`lineCountOf`, the same
+   * number), so a file shown Raw is not scanned twice for it.
+   */
+  get lines(): number {
+    if (this.status !== 'ready' || !this.file) return 0;
+    return this.raw ? this.raw.count : (this.counted ??= lineCountOf(this.file.content));
+  }
+
   /** A file (or an excerpt of one) is shown, and only part of it. */
   get partial(): boolean {
     return !!this.file && (this.file.truncated || this.excerptOpen);
@@ -64,7 +74,7 @@ export class FileState {
     this.loader.drop();
     this.raw?.dispose();
     this.raw = null;
-    this.lines = 0;
+    this.counted = null;
     this.file = null;
     this.excerptOpen = false;
     this.set(status);
@@ -107,7 +117,7 @@ export class FileState {
   private open(): void {
     this.raw?.dispose();
     this.raw = null;
-    this.lines = lineCountOf(this.file!.content);
+    this.counted = null;
     this.set('ready');
   }
 

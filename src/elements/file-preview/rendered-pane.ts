@@ -100,14 +100,13 @@ export class RenderedPaneController implements ReactiveController {
    * Loads the renderer and starts its parser while the file is read, so the
    * first screen does not wait for them. `now`: asked once the renderer's
    * code is there; when false, its warm-up (the page's parser, the sanitizer
-   * set up) is left out and `later` is called instead.
+   * set up) is left out.
    */
-  warm(now: () => boolean = () => true, later?: () => void): void {
+  warm(now: () => boolean = () => true): void {
     loadMarkdownRenderer().then(
       (m) => {
         this.adoptStyles(m.markdownStyles.styleSheet);
         if (now()) m.warmMarkdown();
-        else later?.();
       },
       () => undefined,
     );
