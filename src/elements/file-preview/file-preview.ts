@@ -7,7 +7,7 @@ import type { QaSourceReference } from '../../model/types.js';
 import type { QaFileContent, QaSourcesHost } from '../../host/types.js';
 import { adoptTokenSheet } from '../../render/highlight/sheet.js';
 import { MAX_TOKENIZED_LINE } from '../../render/highlight/constants.js';
-import { loadHighlighter, warmHighlighter } from '../../render/highlight/start.js';
+import { loadHighlighter, prepareGrammar, warmHighlighter } from '../../render/highlight/start.js';
 import { whenIdle } from '../../render/tasks.js';
 import { isMarkdownPath, languageForPath } from '../../workspace/languages.js';
 import { extensionOf } from '../../workspace/paths.js';
@@ -225,6 +225,9 @@ export class QaFilePreview extends LitElement {
   private openSettled(): void {
     if (!this.opening) return;
     this.opening = false;
+    // A code file is on screen and its highlighter may still be starting: its grammar loads now, while the worker starts.
+    const lang = this.status === 'ready' && this.currentMode === 'raw' && this.path ? languageForPath(this.path) : null;
+    if (lang) prepareGrammar(lang);
     this.preloadWhenIdle();
   }
 

@@ -104,14 +104,25 @@ function workerFailed(): void {
   }
 }
 
+/** The worker's grammar messages, by language: loaded on the page and packed once, ahead of the worker's request when the page can. */
+const grammarMessages = new Map<string, Promise<ToHighlightWorker>>();
+
+function grammarMessage(lang: string): Promise<ToHighlightWorker> {
+  let message = grammarMessages.get(lang);
+  if (!message) {
+    message = loadGrammar(lang).then((grammar) => {
+      // A failed load is tried again on the next request.
+      if (!grammar) grammarMessages.delete(lang);
+      return { type: 'asset', lang, grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar };
+    });
+    grammarMessages.set(lang, message);
+  }
+  return message;
+}
+
 /** Answers the worker's request for a grammar (`lang`) or the two themes (`null`), loaded on the page. */
 async function answer(w: Worker, lang: string | null): Promise<void> {
-  let message: ToHighlightWorker;
-  if (lang !== null) {
-    const grammar = await loadGrammar(lang);
-    message = { type: 'asset', lang, grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar };
-  } else message = { type: 'asset', lang: null, themes: await loadThemes().catch(() => null) };
-  w.postMessage(message);
+  w.postMessage(lang !== null ? await grammarMessage(lang) : { type: 'asset', lang: null, themes: await loadThemes().catch(() => null) });
 }
 
 function getWorker(): Worker | null {
@@ -170,8 +181,18 @@ export function warmHighlighter(lang?: string | null, sample = false): void {
   // screen (benchmark row "Raw, 57,220 lines: open → painted"); a worker that is up, or a card pointed
   // at well ahead of the click, gets it at once.
   void loadThemes().catch(() => undefined);
-  if (lang && (sample || workerUp)) void loadGrammar(lang);
+  if (lang && (sample || workerUp)) void grammarMessage(lang);
   w.postMessage({ type: 'warm', lang: lang ?? null, sample } satisfies ToHighlightWorker);
+}
+
+/**
+ * The page has time now (the file is on screen): `lang`'s grammar loads for
+ * the worker at once instead of when the starting worker asks for it, so its
+ * import and evaluation on the page overlap the worker's start instead of
+ * following it.
+ */
+export function prepareGrammar(lang: string): void {
+  if (getWorker()) void grammarMessage(lang);
 }
 
 /**

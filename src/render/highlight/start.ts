@@ -33,6 +33,11 @@ export function warmHighlighter(lang?: string | null, sample = false): void {
   else loadHighlighter().then((c) => c.warmHighlighter(lang, sample), warnOnce);
 }
 
+/** Loads `lang`'s grammar for the worker now (see the client's), when the client is there already; else nothing. */
+export function prepareGrammar(lang: string): void {
+  clientModule.loaded()?.prepareGrammar(lang);
+}
+
 /**
  * Tokenizes `text` as `lang` (a language id), progressively: the window
  * first, then everything in order (see client.ts). Returns at once; before
