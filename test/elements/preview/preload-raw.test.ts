@@ -29,12 +29,18 @@ describe('<qa-file-preview>: the raw view loads with the preview', () => {
       await el.updateComplete;
       await waitFor(() => fetched().includes(RAW_VIEW), 'the raw view, with no idle moment yet');
       expect(held.length, 'the idle preload is waiting').to.be.above(0);
-      expect(IDLE_ONLY.filter((p) => fetched().includes(p)), 'nothing of the idle preload yet').to.deep.equal([]);
+      expect(
+        IDLE_ONLY.filter((p) => fetched().includes(p)),
+        'nothing of the idle preload yet',
+      ).to.deep.equal([]);
       // Idle time comes: the rest loads.
       window.requestIdleCallback = realIdle;
       const deadline = { didTimeout: false, timeRemaining: () => 50 };
       for (const cb of held.splice(0)) cb(deadline);
-      await waitFor(() => IDLE_ONLY.every((p) => fetched().includes(p)), `the idle preload (fetched: ${IDLE_ONLY.filter((p) => fetched().includes(p)).join(', ')})`);
+      await waitFor(
+        () => IDLE_ONLY.every((p) => fetched().includes(p)),
+        `the idle preload (fetched: ${IDLE_ONLY.filter((p) => fetched().includes(p)).join(', ')})`,
+      );
     } finally {
       window.requestIdleCallback = realIdle;
     }
