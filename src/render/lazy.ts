@@ -8,6 +8,8 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   /** The module once it is loaded, else null. */
   loaded(): T | null;
+  /** A load is under way (its outcome is what `load()` gives now). */
+  loading(): boolean;
 }
 
 /** The module `importer` imports (a literal `import()`, so bundlers see it), loaded once. */
@@ -26,5 +28,6 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
     loaded: () => module,
+    loading: () => pending !== null && module === null,
   };
 }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../src/elements/file-preview/find-marks.js';
+import { findPart } from '../../../src/elements/file-preview/lazy-parts.js';
 import { sampleGuide, sampleTs } from '../../../stories/fixtures/preview-files.js';
 import { bigCode } from '../../../stories/preview.stories.js';
 import { axeViolations, cleanup, copyFrom, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
@@ -251,6 +252,33 @@ describe('<qa-file-preview> find', function () {
       const total = count(sampleTs, 'retry');
       await waitFor(() => status(el) === `1 of ${total}`, `1 of ${total} (now ${status(el)})`);
     } finally {
+      console.warn = warn;
+    }
+  });
+
+  it("Retry while an earlier load of find's code (begun while it could not be had) is still under way: that load fails, find tries again and opens", async () => {
+    const warn = console.warn;
+    console.warn = () => undefined;
+    const real = { load: findPart.load, loaded: findPart.loaded, loading: findPart.loading };
+    try {
+      const el = mountStory('find-unavailable');
+      await nextRendered(el);
+      const notice = await waitFor(() => root(el).querySelector<HTMLElement>('[part~="find"][role="alert"]'), 'the notice');
+      // Someone else's load (the idle preload's, say) is under way and will fail, though the code can be had again.
+      let fail!: (e: Error) => void;
+      const earlier = new Promise<never>((_, reject) => (fail = reject));
+      findPart.loaded = () => null;
+      findPart.loading = () => true;
+      findPart.load = () => earlier;
+      notice.querySelector<HTMLButtonElement>('.retry')!.click();
+      Object.assign(findPart, real);
+      fail(new Error('find-bar.js: 404 (an attempt made before Retry)'));
+      await waitFor(() => !root(el).querySelector('[part~="find"][role="alert"]'), 'the notice gone');
+      await waitFor(() => deepActive() === root(el).querySelector('.find-input'), 'focus in the field');
+      const total = count(sampleTs, 'retry');
+      await waitFor(() => status(el) === `1 of ${total}`, `1 of ${total} (now ${status(el)})`);
+    } finally {
+      Object.assign(findPart, real);
       console.warn = warn;
     }
   });
