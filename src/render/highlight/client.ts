@@ -163,7 +163,8 @@ const warmed = new Set<string>();
 /**
  * Gets the highlighter ready ahead of time: starts the worker and loads the
  * themes (and `lang`'s grammar, when given: at once when the worker is up or
- * with `sample`, else when the starting worker asks for it) while the file
+ * with `sample`, else once the file is on screen (`prepareGrammar`) or the
+ * starting worker asks for it, whichever comes first) while the file
  * itself is still being read, so colours follow the text sooner. `sample`: well ahead of an
  * open (a file's card pointed at), the grammar also compiles the rules most
  * files need in their first screen (see `Tokenizer.prime`).
@@ -177,8 +178,8 @@ export function warmHighlighter(lang?: string | null, sample = false): void {
   if (!w) return;
   // The page fetches the themes the worker will ask for now, not after a round trip. A grammar is a
   // large module to evaluate (TypeScript's: about 20 ms of the page's time): while the worker is still
-  // starting, the page evaluates it when the worker asks for it, not in the middle of the file's first
-  // screen (benchmark row "Raw, 57,220 lines: open → painted"); a worker that is up, or a card pointed
+  // starting, the page evaluates it once the file is shown or the worker asks for it, not in the middle
+  // of the file's first screen (benchmark row "Raw, 57,220 lines: open → painted"); a worker that is up, or a card pointed
   // at well ahead of the click, gets it at once.
   void loadThemes().catch(() => undefined);
   if (lang && (sample || workerUp)) void grammarMessage(lang);
