@@ -8,26 +8,34 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   /** The module once it is loaded, else null. */
   loaded(): T | null;
-  /** A load is under way (its outcome is what `load()` gives now). */
-  loading(): boolean;
 }
 
-/** The module `importer` imports (a literal `import()`, so bundlers see it), loaded once. */
+/**
+ * The module `importer` imports (a literal `import()`, so bundlers see it),
+ * loaded once. A call that joins a load already under way, which then fails,
+ * gets one attempt of its own: a load begun earlier (an idle preload made
+ * while the chunk could not be had) does not answer a later call, such as a
+ * Retry made once the chunk is back.
+ */
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let pending: Promise<T> | null = null;
   let module: T | null = null;
+  const start = (): Promise<T> =>
+    (pending = importer().then(
+      (m) => (module = m),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
   return {
     load() {
-      pending ??= importer().then(
-        (m) => (module = m),
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      );
-      return pending;
+      if (!pending) return start();
+      if (module !== null) return pending;
+      const joined = pending;
+      // Another call may have begun the next attempt by then: that one is joined instead.
+      return joined.catch(() => pending ?? start());
     },
     loaded: () => module,
-    loading: () => pending !== null && module === null,
   };
 }

@@ -64,26 +64,16 @@ export class FindControl {
     this.find?.retarget();
   }
 
-  /**
-   * Runs `action` with the find bar's controller, now when its chunk is
-   * loaded, else once it is. A load already under way (the idle preload's,
-   * begun while the chunk could not be had) may fail after the chunk is back:
-   * then it is tried once more before the notice says so, so Retry is not
-   * answered by an attempt made before it.
-   */
-  private with(action: (find: PreviewFind) => void, again = true): void {
+  /** Runs `action` with the find bar's controller, now when its chunk is loaded, else once it is. */
+  private with(action: (find: PreviewFind) => void): void {
     if (!this.find) {
       const module = findPart.loaded();
       if (!module) {
-        const joined = findPart.loading();
         findPart.load().then(
           () => {
             if (this.host.isConnected) this.with(action);
           },
-          (error: unknown) => {
-            if (joined && again && this.host.isConnected) this.with(action, false);
-            else this.onLoadFailed(error);
-          },
+          (error: unknown) => this.onLoadFailed(error),
         );
         return;
       }

@@ -110,11 +110,11 @@ const grammarMessages = new Map<string, Promise<ToHighlightWorker>>();
 function grammarMessage(lang: string): Promise<ToHighlightWorker> {
   let message = grammarMessages.get(lang);
   if (!message) {
-    message = loadGrammar(lang).then((grammar) => {
-      // A failed load is tried again on the next request.
-      if (!grammar) grammarMessages.delete(lang);
-      return { type: 'asset', lang, grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar };
-    });
+    message = loadGrammar(lang).then((grammar) => ({
+      type: 'asset',
+      lang,
+      grammar: grammar && PRECOMPILED_LANGUAGES.has(lang) ? packGrammar(grammar) : grammar,
+    }));
     grammarMessages.set(lang, message);
   }
   return message;

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 import { FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../src/elements/file-preview/find-marks.js';
-import { findPart } from '../../../src/elements/file-preview/lazy-parts.js';
+import { findPart, type FindModule } from '../../../src/elements/file-preview/lazy-parts.js';
+import { lazyModule } from '../../../src/render/lazy.js';
 import { sampleGuide, sampleTs } from '../../../stories/fixtures/preview-files.js';
 import { bigCode } from '../../../stories/preview.stories.js';
 import { axeViolations, cleanup, copyFrom, deepActive, mountStory, nextRendered, nextRenderedAs, press, q, root, waitFor } from './helpers.js';
@@ -259,19 +260,19 @@ describe('<qa-file-preview> find', function () {
   it("Retry while an earlier load of find's code (begun while it could not be had) is still under way: that load fails, find tries again and opens", async () => {
     const warn = console.warn;
     console.warn = () => undefined;
-    const real = { load: findPart.load, loaded: findPart.loaded, loading: findPart.loading };
+    const real = { load: findPart.load, loaded: findPart.loaded };
     try {
       const el = mountStory('find-unavailable');
       await nextRendered(el);
       const notice = await waitFor(() => root(el).querySelector<HTMLElement>('[part~="find"][role="alert"]'), 'the notice');
-      // Someone else's load (the idle preload's, say) is under way and will fail, though the code can be had again.
+      // Find's code as a lazy module whose first import (someone else's: the idle preload's, say) is under
+      // way and will fail, though the code can be had again; its later imports are real.
       let fail!: (e: Error) => void;
-      const earlier = new Promise<never>((_, reject) => (fail = reject));
-      findPart.loaded = () => null;
-      findPart.loading = () => true;
-      findPart.load = () => earlier;
+      let imports = 0;
+      const part = lazyModule(() => (++imports === 1 ? new Promise<FindModule>((_, reject) => (fail = reject)) : real.load()));
+      Object.assign(findPart, { load: part.load, loaded: part.loaded });
+      part.load().catch(() => undefined);
       notice.querySelector<HTMLButtonElement>('.retry')!.click();
-      Object.assign(findPart, real);
       fail(new Error('find-bar.js: 404 (an attempt made before Retry)'));
       await waitFor(() => !root(el).querySelector('[part~="find"][role="alert"]'), 'the notice gone');
       await waitFor(() => deepActive() === root(el).querySelector('.find-input'), 'focus in the field');
