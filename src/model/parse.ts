@@ -277,6 +277,31 @@ function copyJson(v: unknown, ctx: Ctx, depth: number): unknown {
   return result;
 }
 
+/** Metadata objects with at most this many keys may be copied by `flatMetadata`. */
+const FLAT_METADATA_KEYS = 16;
+
+/**
+ * The common metadata (a few fields, each a string, number, boolean or
+ * null) copied without `copyJson`'s bookkeeping for nesting, cycles and
+ * budget, none of which such an object can need; null for anything else
+ * (more keys, a nested or invalid value, a forbidden key), which `copyJson`
+ * then copies and reports. The value check is inline, as in the readers
+ * below (see docs/performance.md, "The first parse of a payload").
+ */
+function flatMetadata(meta: object): Plain | null {
+  const keys = Object.keys(meta);
+  if (keys.length > FLAT_METADATA_KEYS) return null;
+  const out = nullObject();
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value: unknown = (meta as Plain)[key];
+    if (!(value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return null;
+    if (FORBIDDEN_KEYS.has(key)) return null;
+    out[key] = value;
+  }
+  return out;
+}
+
 // The readers below check the valid case of a number or a string inline (one
 // payload may hold tens of thousands of these values, most of them absent or
 // valid) and call `optInt` / `optString` only for a value that is neither, to
@@ -470,7 +495,9 @@ function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
   else if (snippet != null) optString(snippet, 'snippet', ctx);
   const meta = v.metadata;
   if (meta !== undefined && meta !== null) {
-    if (isObject(meta)) {
+    const flat = isObject(meta) ? flatMetadata(meta) : null;
+    if (flat) source.metadata = flat;
+    else if (isObject(meta)) {
       ctx.budget = MAX_METADATA_VALUES;
       ctx.cut = false;
       ctx.parents.length = 0;

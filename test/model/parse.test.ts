@@ -699,6 +699,71 @@ describe('parseTurnSources', () => {
     });
   });
 
+  describe('one-level metadata (the common case, copied on a short path)', () => {
+    /** What the parser makes of one level of metadata, by the rules it documents. */
+    function expected(meta: Raw): { copy: Raw; problems: Array<[string, string]> } {
+      const copy: Raw = {};
+      const problems: Array<[string, string]> = [];
+      const path = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `sources[0].metadata.${key}` : `sources[0].metadata[${JSON.stringify(key)}]`);
+      for (const key of Object.keys(meta)) {
+        const value: unknown = meta[key];
+        if (['__proto__', 'constructor', 'prototype'].includes(key)) problems.push([path(key), 'error']);
+        else if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+          copy[key] = value;
+        else if (typeof value === 'number' || typeof value === 'function' || value === undefined) problems.push([path(key), 'error']);
+        else copy[key] = value;
+      }
+      return { copy, problems };
+    }
+
+    const keyArb = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a b', 'siteName', 'truncated', '0'), fc.string({ maxLength: 6 }));
+    const valueArb = fc.oneof(
+      fc.constantFrom(null, true, false, '', NaN, Infinity, -Infinity, undefined, () => 1),
+      fc.string({ maxLength: 8 }),
+      fc.double(),
+      fc.integer(),
+      fc.constant({ nested: 1 }),
+      fc.constant([1, 'two']),
+    );
+
+    it('keeps every valid value, reports the rest by path, for any number of keys', () => {
+      fc.assert(
+        fc.property(fc.array(fc.tuple(keyArb, valueArb), { maxLength: 24 }), (entries) => {
+          const meta: Raw = {};
+          // defineProperty: a `__proto__` entry becomes an own key, as JSON.parse makes it.
+          for (const [k, v] of entries) Object.defineProperty(meta, k, { value: v, enumerable: true, configurable: true, writable: true });
+          const input = payloadWith([{ ...fixtures.generatedSource('web', 1), metadata: meta }]);
+          const r = parseTurnSources(input);
+          const want = expected(meta);
+          const got = r.value!.sources[0]!.metadata!;
+          expect(Object.getPrototypeOf(got)).to.equal(null);
+          expect(plain({ ...got })).to.deep.equal(plain(want.copy));
+          expect(Object.keys(got)).to.deep.equal(Object.keys(want.copy));
+          expect(pathsOf(r.problems)).to.deep.equal(want.problems);
+        }),
+        runs(400),
+      );
+    });
+
+    it('is a copy: the host changing its object later changes nothing', () => {
+      const meta: Raw = { siteName: 'Git', truncated: false };
+      const r = parseTurnSources(payloadWith([{ ...fixtures.generatedSource('web', 1), metadata: meta }]));
+      meta.siteName = 'changed';
+      meta.added = 1;
+      expect(plain(r.value!.sources[0]!.metadata)).to.deep.equal({ siteName: 'Git', truncated: false });
+    });
+
+    it('16 and 17 keys are copied alike, every key kept', () => {
+      for (const n of [16, 17]) {
+        const meta = Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+        const r = parseTurnSources(payloadWith([{ ...fixtures.generatedSource('web', 1), metadata: meta }]));
+        expect(r.problems).to.deep.equal([]);
+        expect(plain(r.value!.sources[0]!.metadata)).to.deep.equal(meta);
+        expect(Object.getPrototypeOf(r.value!.sources[0]!.metadata)).to.equal(null);
+      }
+    });
+  });
+
   describe('generated input (seeded)', () => {
     it('never throws on any JSON value, any JavaScript value, or fragments of payloads', () => {
       fc.assert(
