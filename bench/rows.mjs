@@ -56,7 +56,10 @@ export const SCENARIOS = [
 /**
  * Rows of the table. `value` and `base` are `[scenarioId, metric]`; `target`
  * is `{ max }` (absolute), `{ ratio }` (value / base at most) or absent
- * (reported only). `unit` is ms, count, MB or KB.
+ * (reported only). `unit` is ms, count, MB or KB. A `{ max }` is held by
+ * the median, except for a longest task (a metric named `longestTask` or
+ * `…LongestTask`): one freeze in any run is one a reader sees, so every run
+ * must keep within it.
  */
 export const ROWS = [
   {
@@ -241,7 +244,7 @@ export const ROWS = [
     id: 'raw-coloured-warm',
     label: 'Raw: visible lines coloured after open, highlighter warm',
     value: ['raw-warm', 'coloured'],
-    target: { max: 100 },
+    target: { max: 50 },
     unit: 'ms',
     note: 'a second file: worker and grammar loaded',
   },
@@ -442,3 +445,18 @@ export const ROWS = [
   },
   { id: 'size-typescript', label: 'gzip: typescript language chunk', size: 'typescript', target: { max: 20 }, unit: 'KB' },
 ];
+
+/** A longest-task row: its `{ max }` holds for the worst run, not the median. */
+export function worstRunCounts(row) {
+  return /^(longestTask|\w+LongestTask)$/.test(row.value?.[1] ?? '');
+}
+
+/**
+ * Whether a row with a target meets it: `stats` is its value's `{ median,
+ * max }` over the runs, `ratio` its median over the baseline's (or null).
+ * Null when the ratio cannot be had.
+ */
+export function targetMet(row, stats, ratio) {
+  if (row.target.ratio !== undefined) return ratio === null ? null : ratio <= row.target.ratio;
+  return (worstRunCounts(row) ? stats.max : stats.median) <= row.target.max;
+}
