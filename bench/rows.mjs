@@ -37,6 +37,7 @@ export const SCENARIOS = [
   { id: 'raw-rows', page: 'raw-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true },
   { id: 'shiki-main', page: 'shiki-baseline', params: { w: 'ts-2mb' }, group: 'raw', heavy: true, timeoutMs: 120_000 },
   { id: 'raw-warm', page: 'raw-ours', params: { w: 'ts-2mb', warm: true }, group: 'raw-warm' },
+  { id: 'raw-read', page: 'raw-ours', params: { w: 'ts-2mb', warm: true, read: 1000 }, group: 'raw-warm' },
   { id: 'raw-lang', page: 'raw-ours', params: { w: 'ts-2mb', otherLanguage: true }, group: 'raw-warm' },
   { id: 'raw-hover', page: 'raw-ours', params: { w: 'ts-2mb', hover: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
@@ -247,6 +248,15 @@ export const ROWS = [
     target: { max: 50 },
     unit: 'ms',
     note: 'a second file: worker and grammar loaded',
+  },
+  {
+    id: 'raw-coloured-read',
+    label: 'Raw: visible lines coloured, a second file opened 1 s after the first',
+    value: ['raw-read', 'coloured'],
+    base: ['raw-warm', 'coloured'],
+    baseName: 'same, opened at once',
+    unit: 'ms',
+    note: 'a second file in the language, opened after a second spent on the first (the worker compiles the grammar in that time)',
   },
   {
     id: 'raw-coloured-hover',

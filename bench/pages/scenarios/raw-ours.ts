@@ -9,7 +9,9 @@
  * runner reads the JS heap before and after the run). With `warm`, a small
  * file of the same language is opened and coloured first (the highlighter is
  * warm, as for the second file a reader opens) and the whole-file pass is
- * not waited for. With `otherLanguage`, a small JSON file is opened and
+ * not waited for; with `read` as well, the file opens that many
+ * milliseconds after the small one is coloured (a reader who looked at the
+ * first file for a moment). With `otherLanguage`, a small JSON file is opened and
  * coloured first: the worker and the themes are ready but the file's own
  * grammar is not, so the colours measure the first use of a language
  * (grammar import, compiling its patterns, the first slice). With
@@ -96,6 +98,7 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     el.path = warmPath;
     await ready;
     await painted();
+    if (typeof params.read === 'number') await new Promise((r) => setTimeout(r, params.read as number));
   }
   if (params.otherLanguage) {
     const ready = whenDom(el, () => hasNumbers(el, otherText.split('\n')[0]!) && coloured(el), 30_000, isRowOrToken);

@@ -17,7 +17,7 @@
  * that CSS resolves with `light-dark()` — a theme switch never re-tokenizes.
  */
 import { createShikiPrimitiveAsync, type Grammar, type LanguageRegistration, type ShikiPrimitive, type ThemeRegistration } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import type { TokenStyle } from './tokens.js';
 
@@ -51,6 +51,35 @@ export function provideAssets(source: HighlightAssets): void {
 function getAssets(): HighlightAssets {
   if (!assets) throw new Error('qa-sources-kit: the highlighter has no grammar source');
   return assets;
+}
+
+/**
+ * The engine's expressions by pattern (a grammar's patterns written as
+ * strings, converted from Oniguruma's syntax): filled by the scanners as
+ * rules are first used, and ahead of them by `patternExpression`.
+ */
+const patternCache = new Map<string, RegExp | Error>();
+
+function construct(pattern: string): RegExp {
+  return defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
+}
+
+/**
+ * The expression the engine runs for `pattern` (converted once, then kept
+ * where the engine looks for it), or null when the engine cannot convert
+ * it (a rule using it fails as it would have).
+ */
+export function patternExpression(pattern: string): RegExp | null {
+  let re = patternCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = construct(pattern);
+    } catch (error) {
+      re = error instanceof Error ? error : new Error(String(error));
+    }
+    patternCache.set(pattern, re);
+  }
+  return re instanceof RegExp ? re : null;
 }
 
 let core: Promise<ShikiPrimitive> | null = null;
@@ -92,7 +121,11 @@ async function loadThemes(hl: ShikiPrimitive): Promise<ThemePair> {
 
 /** The shared highlighter core with both theme colours ready. */
 export async function getCore(): Promise<{ hl: ShikiPrimitive; themes: ThemePair }> {
-  core ??= createShikiPrimitiveAsync({ engine: createJavaScriptRegexEngine(), themes: [], langs: [] });
+  core ??= createShikiPrimitiveAsync({
+    engine: createJavaScriptRegexEngine({ cache: patternCache, regexConstructor: construct }),
+    themes: [],
+    langs: [],
+  });
   const hl = await core;
   themes ??= loadThemes(hl).catch((error: unknown) => {
     // Tried again by the next job (the themes' chunk may load on a retry).

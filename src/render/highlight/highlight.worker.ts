@@ -7,11 +7,12 @@
  * of the page, which imports them where the bundler sees the imports.
  */
 import type { LanguageRegistration, ThemeRegistration } from 'shiki/core';
-import { provideAssets, Tokenizer, getCore } from './engine.js';
+import { provideAssets, Tokenizer, getCore, patternExpression } from './engine.js';
 import { JobRunner, type JobEvent } from './jobs.js';
 import type { LineIndex } from './lines.js';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import { unpackGrammar } from './transfer.js';
+import { PatternCompiler } from './precompile.js';
 import { nextTask } from '../tasks.js';
 
 /** Messages the worker understands. */
@@ -35,6 +36,8 @@ const scope = self as unknown as {
 /** A slice of tokenizing ends after this long, so a new file or a scroll is heard soon. */
 const WORKER_SLICE_MS = 25;
 
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+
 type AssetMessage = Extract<ToHighlightWorker, { type: 'asset' }>;
 const pending = new Map<string, Array<(m: AssetMessage) => void>>();
 
@@ -50,11 +53,19 @@ function ask(lang: string | null): Promise<AssetMessage> {
   });
 }
 
+/** The expressions of the grammars received, compiled when the reader waits for no lines (see precompile.ts). */
+const compiler = new PatternCompiler(patternExpression);
+
 provideAssets({
   language: async (id) => {
     const m = await ask(id);
     const grammar = 'grammar' in m ? m.grammar : null;
-    return grammar && unpackGrammar(grammar, ([source, flags, options]) => new EmulatedRegExp(source, flags, options));
+    const registrations = grammar && unpackGrammar(grammar, ([source, flags, options]) => new EmulatedRegExp(source, flags, options));
+    if (registrations) {
+      compiler.add(registrations);
+      runner.wake();
+    }
+    return registrations;
   },
   themes: async () => {
     const m = await ask(null);
@@ -69,12 +80,17 @@ const runner = new JobRunner(
   // A new task, not `setTimeout`: nested timeouts wait at least 4 ms, and a file of 150 slices would idle 0.6 s.
   nextTask,
   WORKER_SLICE_MS,
+  true,
+  compiler,
 );
 
 scope.addEventListener('message', (e) => {
   const m = e.data;
-  if (m.type === 'job') runner.add(m.id, m.lang, m.text, m.window, m.lines);
-  else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
+  if (m.type === 'job') {
+    // Text beyond Latin-1 is scanned as two-byte strings, for which each expression compiles again.
+    if (!compiler.wide && NOT_LATIN1.test(m.text)) compiler.widen();
+    runner.add(m.id, m.lang, m.text, m.window, m.lines);
+  } else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
   else if (m.type === 'cancel') runner.cancel(m.id);
   else if (m.type === 'warm') void warm(m.lang, m.sample === true).catch(() => undefined);
   else if (m.type === 'asset') {

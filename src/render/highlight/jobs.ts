@@ -36,7 +36,21 @@ interface Job {
   started: boolean;
 }
 
-/** Runs tokenizing jobs in slices of about `budgetMs`, calling `pause()` between slices. */
+/** Work of lower priority than the reader's lines and above the rest of a file (see `JobRunner`). */
+export interface BackgroundWork {
+  readonly pending: boolean;
+  /** Does some of the work, until about `deadline` (a `performance.now()` time). */
+  run(deadline: number): void;
+}
+
+/** A slice of background work ends after this long: a new file or a scroll waits for no more. */
+const BACKGROUND_SLICE_MS = 8;
+
+/**
+ * Runs tokenizing jobs in slices of about `budgetMs`, calling `pause()`
+ * between slices. `background` work (when given) runs in short slices once
+ * no job has lines the reader is waiting for, ahead of the rest of a file.
+ */
 export class JobRunner {
   private readonly jobs = new Map<number, Job>();
   private running = false;
@@ -47,7 +61,13 @@ export class JobRunner {
     private readonly budgetMs: number,
     /** True where a long slice blocks nobody (a worker): the reader's lines are tokenized in one slice and posted together. */
     private readonly wholeWindows = true,
+    private readonly background: BackgroundWork | null = null,
   ) {}
+
+  /** Background work was added: it runs when the reader waits for nothing. */
+  wake(): void {
+    void this.loop();
+  }
 
   /** Starts tokenizing `text` in `lang`; `window` asks for those lines (0-based, end exclusive) first; `index`: where its lines start, when known. */
   add(id: number, lang: string, text: string, window: [number, number] | null = null, index: LineIndex | null = null): void {
@@ -81,12 +101,17 @@ export class JobRunner {
     try {
       for (;;) {
         const job = this.pick();
-        if (!job) return;
-        try {
-          await this.step(job);
-        } catch {
-          this.jobs.delete(job.id);
-          this.emit({ type: 'failed', id: job.id });
+        // The reader waits for a job's first lines (or the ones in view); the rest of a file can wait for the background work.
+        if (this.background?.pending && !(job && (!job.started || job.cursor === 0 || job.window))) {
+          this.background.run(performance.now() + BACKGROUND_SLICE_MS);
+        } else if (!job) return;
+        else {
+          try {
+            await this.step(job);
+          } catch {
+            this.jobs.delete(job.id);
+            this.emit({ type: 'failed', id: job.id });
+          }
         }
         await this.pause();
       }

@@ -219,3 +219,67 @@ test('without whole windows a slice stops when its time is up, also when it reac
   );
   assert.deepEqual(linesOf(r.events, 10), await onePass(text));
 });
+
+test("background work waits for a job's first lines and the reader's, and runs before the rest of a file", async () => {
+  // Each background slice is logged in the same stream as the jobs' events.
+  const log: Array<JobEvent | { type: 'background' }> = [];
+  let slices = 6;
+  const background = {
+    get pending() {
+      return slices > 0;
+    },
+    run() {
+      slices -= 1;
+      log.push({ type: 'background' });
+    },
+  };
+  const ended = new Map<number, () => void>();
+  const runner = new JobRunner(
+    (e) => {
+      log.push(e);
+      if (e.type !== 'tokens') ended.get(e.id)?.();
+    },
+    () => new Promise((resolve) => setImmediate(resolve)),
+    1,
+    true,
+    background,
+  );
+  const end = (id: number) => new Promise<void>((resolve) => ended.set(id, resolve));
+  const done = end(40);
+  runner.add(40, 'typescript', source(400));
+  await done;
+  const at = (when: (e: JobEvent | { type: 'background' }) => boolean) => log.findIndex(when);
+  const firstTokens = at((e) => e.type === 'tokens');
+  const firstBackground = at((e) => e.type === 'background');
+  assert.ok(firstTokens >= 0 && firstBackground > firstTokens, 'the first lines come before any background slice');
+  assert.equal(slices, 0, 'the background work is done');
+  const lastBackground = log.map((e) => e.type).lastIndexOf('background');
+  assert.ok(
+    log.slice(firstTokens + 1, lastBackground).every((e) => e.type === 'background'),
+    'no more of the file until the background work is done',
+  );
+  assert.equal(
+    linesOf(
+      log.filter((e): e is JobEvent => e.type !== 'background'),
+      40,
+    ).size,
+    400,
+    'then the whole file',
+  );
+
+  // Work that arrives while a file's rest is being coloured runs before it; a new file's first lines still go first.
+  slices = 3;
+  const done2 = end(41);
+  runner.add(41, 'typescript', source(300));
+  runner.wake();
+  await done2;
+  const from41 = log.findIndex((e) => e.type === 'tokens' && e.id === 41);
+  const next = log.slice(from41 + 1);
+  assert.ok(log.slice(from41).some((e) => e.type === 'background'));
+  assert.ok(
+    log.slice(lastBackground + 1, from41).every((e) => e.type !== 'background'),
+    "the new file's first lines before the new background work",
+  );
+  assert.equal(slices, 0);
+  assert.ok(next.findIndex((e) => e.type === 'background') < next.findIndex((e) => e.type === 'tokens'), 'then the background work, then the rest');
+});

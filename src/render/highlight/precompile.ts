@@ -1,0 +1,115 @@
+/**
+ * The regular expressions of the grammars a worker has, compiled in its
+ * spare time. The engine makes and compiles an expression the first time a
+ * rule uses it (converting it from Oniguruma's syntax first, unless its
+ * grammar is one of `PRECOMPILED_LANGUAGES`), and a large grammar has
+ * hundreds of them: TypeScript's 515 take about 90 ms to compile. A file's
+ * first screen pays for the ones it needs, and the next file pays for every
+ * one the first did not use. With them compiled once the reader's lines are
+ * coloured, a second file's first screen only runs them.
+ */
+
+/** An expression to compile: a `RegExp` (an `EmulatedRegExp` may be made at its first `exec`), or a pattern the engine converts. */
+type Pattern = RegExp | string;
+
+/** The keys of a grammar rule that hold patterns. */
+const PATTERN_KEYS = new Set(['match', 'begin', 'end', 'while']);
+/** An end or while pattern with back-references is made again for each match (from its begin's captures): nothing to compile ahead. */
+const BACK_REFERENCE = /\\\d/;
+
+/** Subjects that compile an expression for both kinds of string the engine may scan. */
+const LATIN1_SUBJECT = '';
+const WIDE_SUBJECT = '\u0100';
+
+/** Collects the regular expressions of grammars and compiles them in slices. */
+export class PatternCompiler {
+  private queue: Pattern[] = [];
+  private next = 0;
+  /** Compiled for Latin-1 text only (to compile again once text is wide). */
+  private done: RegExp[] = [];
+  /** Compiled for Latin-1 text, waiting to compile for two-byte text. */
+  private rewide: RegExp[] = [];
+  private readonly seen = new WeakSet<object>();
+  /** A job has had text with characters beyond Latin-1: its lines are two-byte strings, for which an expression compiles again. */
+  private wideText = false;
+
+  /** `expression`: the engine's expression for a pattern written as a string, or null when it has none. */
+  constructor(private readonly expression: (pattern: string) => RegExp | null) {}
+
+  /** Queues the expressions of every rule in `grammar` (each object once). */
+  add(grammar: unknown): void {
+    const walk = (v: unknown, key: string): void => {
+      if (typeof v === 'string') {
+        if (PATTERN_KEYS.has(key) && !((key === 'end' || key === 'while') && BACK_REFERENCE.test(v))) this.queue.push(v);
+        return;
+      }
+      if (typeof v !== 'object' || v === null || this.seen.has(v)) return;
+      this.seen.add(v);
+      if (v instanceof RegExp) {
+        if (PATTERN_KEYS.has(key)) this.queue.push(v);
+        return;
+      }
+      if (Array.isArray(v)) for (const item of v) walk(item, '');
+      else for (const [k, value] of Object.entries(v)) walk(value, k);
+    };
+    walk(grammar, '');
+  }
+
+  /** From now on, expressions compile for two-byte text too (those compiled already, once the queue is done). */
+  widen(): void {
+    if (this.wideText) return;
+    this.wideText = true;
+    this.rewide = this.done;
+    this.done = [];
+  }
+
+  /** Expressions compile for two-byte text too. */
+  get wide(): boolean {
+    return this.wideText;
+  }
+
+  /** Expressions are waiting. */
+  get pending(): boolean {
+    return this.next < this.queue.length || this.rewide.length > 0;
+  }
+
+  /** Compiles queued expressions until `deadline` (a `performance.now()` time), at least one. */
+  run(deadline: number): void {
+    while (this.pending) {
+      if (this.next < this.queue.length) {
+        const pattern = this.queue[this.next++]!;
+        const re = typeof pattern === 'string' ? this.expression(pattern) : pattern;
+        if (re) {
+          compile(re, LATIN1_SUBJECT);
+          if (this.wideText) compile(re, WIDE_SUBJECT);
+          else this.done.push(re);
+        }
+      } else {
+        compile(this.rewide.pop()!, WIDE_SUBJECT);
+      }
+      if (performance.now() >= deadline) break;
+    }
+    if (this.next >= this.queue.length) {
+      this.queue = [];
+      this.next = 0;
+    }
+  }
+}
+
+/**
+ * Runs `re` twice on `subject`: the first run builds it (an `EmulatedRegExp`
+ * made to compile lazily) and compiles it to bytecode, the second to machine
+ * code. Its `lastIndex` is left as it was.
+ */
+function compile(re: RegExp, subject: string): void {
+  const last = re.lastIndex;
+  try {
+    re.lastIndex = 0;
+    re.exec(subject);
+    re.lastIndex = 0;
+    re.exec(subject);
+  } catch {
+    // An expression that cannot run fails the same way when a rule uses it: nothing to do here.
+  }
+  re.lastIndex = last;
+}

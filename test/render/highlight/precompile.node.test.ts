@@ -1,0 +1,125 @@
+// Compiling a grammar's expressions ahead of use (the highlight worker's
+// spare time), on the real grammars and shiki's JavaScript engine.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { patternExpression } from '../../../src/render/highlight/engine.ts';
+import { loadGrammar } from '../../../src/render/highlight/assets.ts';
+import { PatternCompiler } from '../../../src/render/highlight/precompile.ts';
+
+/** A real RegExp that notes what it is run on. */
+class NotingRegExp extends RegExp {
+  readonly subjects: string[] = [];
+  override exec(subject: string): RegExpExecArray | null {
+    this.subjects.push(subject);
+    return super.exec(subject);
+  }
+}
+
+/** Every `match` and `begin` pattern written as a string in a grammar (with the grammars it embeds). */
+function stringPatterns(grammar: unknown): string[] {
+  const out: string[] = [];
+  JSON.stringify(grammar, (key, value: unknown) => {
+    if ((key === 'match' || key === 'begin') && typeof value === 'string') out.push(value);
+    return value;
+  });
+  return out;
+}
+
+test("a grammar written in Oniguruma's syntax: every pattern is converted into the engine's own cache", async () => {
+  const python = (await loadGrammar('python'))!;
+  const asked: string[] = [];
+  const compiler = new PatternCompiler((p) => {
+    asked.push(p);
+    return patternExpression(p);
+  });
+  compiler.add(python);
+  assert.equal(compiler.pending, true);
+  compiler.run(Infinity);
+  assert.equal(compiler.pending, false);
+  const expected = stringPatterns(python);
+  assert.ok(expected.length > 100, `python has its patterns (${expected.length})`);
+  const askedSet = new Set(asked);
+  for (const p of expected) assert.ok(askedSet.has(p), `converted: ${p.slice(0, 60)}`);
+  // What the engine will look up is there already: the same expression, not a second conversion.
+  const sample = expected.find((p) => patternExpression(p) !== null)!;
+  assert.equal(patternExpression(sample), patternExpression(sample));
+  // End patterns that refer to their begin's captures are made per match: left alone.
+  assert.equal(
+    asked.some((p) => /\\\d/.test(p) && !expected.includes(p)),
+    false,
+  );
+});
+
+test('a precompiled grammar: each of its expressions is run twice on an empty string, its lastIndex kept', async () => {
+  const noted = new NotingRegExp('a+', 'g');
+  noted.lastIndex = 5;
+  const other = new NotingRegExp('b', 'gd');
+  const compiler = new PatternCompiler(() => null);
+  // A name or a scope is not a pattern; the same object twice is compiled once.
+  const grammar = { name: 'x', repository: { a: { match: noted, name: 'x.a' }, b: { begin: other, end: other, patterns: [{ include: '#a' }] } } };
+  compiler.add(grammar);
+  compiler.add(grammar);
+  compiler.run(Infinity);
+  assert.deepEqual(noted.subjects, ['', '']);
+  assert.deepEqual(other.subjects, ['', '']);
+  assert.equal(noted.lastIndex, 5);
+
+  const ts = (await loadGrammar('typescript'))!;
+  const precompiled = new PatternCompiler(() => assert.fail('a precompiled grammar has no pattern to convert'));
+  precompiled.add(ts);
+  precompiled.run(Infinity);
+  assert.equal(precompiled.pending, false);
+});
+
+test('it works in slices: at least one expression each time, until its deadline', () => {
+  const patterns = Array.from({ length: 5 }, (_, i) => new NotingRegExp(`x${i}`));
+  const compiler = new PatternCompiler(() => null);
+  compiler.add({ patterns: patterns.map((match) => ({ match })) });
+  compiler.run(0);
+  assert.deepEqual(
+    patterns.map((p) => p.subjects.length),
+    [2, 0, 0, 0, 0],
+    'a deadline already past: one expression',
+  );
+  while (compiler.pending) compiler.run(0);
+  assert.ok(patterns.every((p) => p.subjects.length === 2));
+});
+
+test('a pattern the engine cannot convert is skipped, and an expression that throws stops nothing', () => {
+  const throwing = new (class extends RegExp {
+    override exec(): RegExpExecArray | null {
+      throw new Error('cannot run');
+    }
+  })('t');
+  const after = new NotingRegExp('z');
+  const compiler = new PatternCompiler((p) => (p === '(?<bad' ? null : patternExpression(p)));
+  compiler.add({ patterns: [{ match: '(?<bad' }, { match: throwing }, { match: after }] });
+  compiler.run(Infinity);
+  assert.equal(compiler.pending, false);
+  assert.deepEqual(after.subjects, ['', '']);
+});
+
+test('text beyond Latin-1: every expression compiles again for two-byte strings, the ones done already too', () => {
+  const early = new NotingRegExp('e');
+  const late = new NotingRegExp('l');
+  const compiler = new PatternCompiler(() => null);
+  compiler.add({ match: early });
+  compiler.run(Infinity);
+  assert.equal(compiler.wide, false);
+  compiler.widen();
+  assert.equal(compiler.wide, true);
+  compiler.add({ match: late });
+  compiler.run(Infinity);
+  assert.deepEqual(early.subjects, ['', '', '\u0100', '\u0100']);
+  assert.deepEqual(late.subjects, ['', '', '\u0100', '\u0100']);
+  compiler.widen();
+  assert.equal(compiler.pending, false, 'once is enough');
+});
+
+test('with nothing queued, a slice does nothing', () => {
+  const compiler = new PatternCompiler(() => null);
+  compiler.run(Infinity);
+  compiler.add({ name: 'only names', scopeName: 'source.x' });
+  assert.equal(compiler.pending, false);
+  compiler.run(0);
+});
