@@ -6,8 +6,8 @@
  * and handed over when it asks. Token style ids are translated into class
  * numbers of the shared token sheet before they reach a caller.
  */
-import workerUrl from './highlight.worker.ts?worker&url';
-import { startWorker, type KitWorker } from '../workers.js';
+import type { KitWorker } from '../workers.js';
+import { highlightWorker } from './start.js';
 import { yieldToMain } from '../tasks.js';
 import type { TokenChunk } from './tokens.js';
 import type { LineIndex } from './lines.js';
@@ -128,7 +128,9 @@ async function answer(w: Worker, lang: string | null): Promise<void> {
 function getWorker(): Worker | null {
   if (!useWorker) return null;
   if (worker !== undefined) return worker?.worker ?? null;
-  worker = startWorker('highlight', workerUrl, workerFailed);
+  const started = highlightWorker(workerFailed);
+  worker = started.kit;
+  workerUp = started.up;
   const w = worker?.worker;
   if (!w) return null;
   w.addEventListener('message', (e: MessageEvent<FromHighlightWorker>) => {
