@@ -1,11 +1,13 @@
 /**
  * The way in to the highlighter for code on every page: `startHighlight` and
- * `warmHighlighter` without loading it. The client (the worker and its
- * start, the table of grammars, the main-thread fallback: client.ts) is a
- * lazy chunk; a page that shows only the panel and the footer never
- * downloads it, a preview loads it in idle time or with its first file. A
- * job started before it is there begins once it is; a client that cannot be
- * loaded leaves the text plain, with one console warning.
+ * `warmHighlighter` without loading it. The client (the jobs in the worker,
+ * the table of grammars, the main-thread fallback: client.ts) is a lazy
+ * chunk; a page that shows only the panel and the footer never downloads
+ * it, a preview loads it in idle time or with its first file. The worker
+ * itself is started here (`highlightWorker`), by the first warm-up even
+ * before the client is there. A job started before the client is there
+ * begins once it is; a client that cannot be loaded leaves the text plain,
+ * with one console warning.
  */
 import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
 import workerUrl from './highlight.worker.ts?worker&url';
