@@ -277,29 +277,44 @@ function copyJson(v: unknown, ctx: Ctx, depth: number): unknown {
   return result;
 }
 
-/** Metadata objects with at most this many keys may be copied by `flatMetadata`. */
+/** Metadata objects with at most this many keys may take the short path of `copyMetadata`. */
 const FLAT_METADATA_KEYS = 16;
 
 /**
- * The common metadata (a few fields, each a string, number, boolean or
- * null) copied without `copyJson`'s bookkeeping for nesting, cycles and
- * budget, none of which such an object can need; null for anything else
- * (more keys, a nested or invalid value, a forbidden key), which `copyJson`
- * then copies and reports. The value check is inline, as in the readers
- * below (see docs/performance.md, "The first parse of a payload").
+ * A source's metadata, copied. The common case (a few fields, each a
+ * string, number, boolean or null) takes a short path, without
+ * `copyJson`'s bookkeeping for nesting, cycles and budget, none of which
+ * such an object can need; anything else (more keys, a nested or invalid
+ * value, a forbidden key) goes through `copyJson`, which reports what it
+ * drops. The value check is inline and the short path is not a function of
+ * its own, as in the readers below: a call more per source made the first
+ * parse slower (see docs/performance.md, "The first parse of a payload").
  */
-function flatMetadata(meta: object): Plain | null {
+function copyMetadata(meta: object, ctx: Ctx): Record<string, unknown> {
   const keys = Object.keys(meta);
-  if (keys.length > FLAT_METADATA_KEYS) return null;
-  const out = nullObject();
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const value: unknown = (meta as Plain)[key];
-    if (!(value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return null;
-    if (FORBIDDEN_KEYS.has(key)) return null;
-    out[key] = value;
+  if (keys.length <= FLAT_METADATA_KEYS) {
+    const out = nullObject();
+    let flat = true;
+    for (let i = 0; i < keys.length && flat; i++) {
+      const key = keys[i]!;
+      const value: unknown = (meta as Plain)[key];
+      if (
+        FORBIDDEN_KEYS.has(key) ||
+        !(value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+      )
+        flat = false;
+      else out[key] = value;
+    }
+    if (flat) return out;
   }
-  return out;
+  ctx.budget = MAX_METADATA_VALUES;
+  ctx.cut = false;
+  ctx.parents.length = 0;
+  ctx.meta = [];
+  const copy = copyJson(meta, ctx, 0) as Record<string, unknown>;
+  if (ctx.cut) report(ctx, undefined, `more than ${MAX_METADATA_VALUES} values; the rest were ignored`, 'warning');
+  ctx.meta = null;
+  return copy;
 }
 
 // The readers below check the valid case of a number or a string inline (one
@@ -495,19 +510,8 @@ function parseSource(raw: unknown, ctx: Ctx): QaSourceReference | null {
   else if (snippet != null) optString(snippet, 'snippet', ctx);
   const meta = v.metadata;
   if (meta !== undefined && meta !== null) {
-    const flat = isObject(meta) ? flatMetadata(meta) : null;
-    if (flat) source.metadata = flat;
-    else if (isObject(meta)) {
-      ctx.budget = MAX_METADATA_VALUES;
-      ctx.cut = false;
-      ctx.parents.length = 0;
-      ctx.meta = [];
-      source.metadata = copyJson(meta, ctx, 0) as Record<string, unknown>;
-      if (ctx.cut) report(ctx, undefined, `more than ${MAX_METADATA_VALUES} values; the rest were ignored`, 'warning');
-      ctx.meta = null;
-    } else {
-      report(ctx, 'metadata', `expected an object, got ${describe(meta)}; ignored`);
-    }
+    if (isObject(meta)) source.metadata = copyMetadata(meta, ctx);
+    else report(ctx, 'metadata', `expected an object, got ${describe(meta)}; ignored`);
   }
   return source;
 }
