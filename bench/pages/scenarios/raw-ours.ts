@@ -17,7 +17,11 @@
  * (grammar import, compiling its patterns, the first slice). With
  * `mainThread`, workers are off: the main-thread fallback does the work.
  * With `hover`, the pointer rests on the file's card in a panel for 300 ms
- * before the file opens (the card warms the file's colouring).
+ * before the file opens (the card warms the file's colouring). With `idle`,
+ * the preview has been on the page for that many milliseconds, with nothing
+ * open, before the file opens (a reader who opens a code file some time
+ * after the preview appeared). With `shown`, the file's card has been in a
+ * panel that long when the file opens, with no hover before (a tap or a key).
  */
 import { generatedPayload } from '../../../stories/fixtures/payloads.js';
 import { loadKit, newPreview, sourcesElement } from '../kit.js';
@@ -93,6 +97,7 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
   // `wrap`: long lines wrap (rows of varying height), set before the file opens.
   if (params.wrap) (el as PreviewElement & { wrap?: boolean }).wrap = true;
   await el.updateComplete;
+  if (typeof params.idle === 'number') await new Promise((r) => setTimeout(r, params.idle as number));
   if (params.warm) {
     const ready = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!) && coloured(el), 30_000, isRowOrToken);
     el.path = warmPath;
@@ -107,9 +112,10 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     await painted();
   }
 
-  if (params.hover && customElements.get('qa-sources-panel')) {
+  if ((params.hover || typeof params.shown === 'number') && customElements.get('qa-sources-panel')) {
     // A reader points at the file's card in the panel and clicks it a moment later (HOVER_DWELL_MS: a
-    // person's pause, not the machine's; a quicker click finds less of the highlighter ready).
+    // person's pause, not the machine's; a quicker click finds less of the highlighter ready). With
+    // `shown`, the card is on screen that long and the click comes without a hover (touch, keyboard).
     const panel = sourcesElement('qa-sources-panel', {
       version: 1,
       sessionId: 'bench',
@@ -121,9 +127,11 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     stage(420, 300).append(panel);
     await panel.updateComplete;
     await painted();
-    const card = deepQuery(panel, '.card');
-    card?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }));
-    await new Promise((r) => setTimeout(r, HOVER_DWELL_MS));
+    if (params.hover) {
+      const card = deepQuery(panel, '.card');
+      card?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }));
+      await new Promise((r) => setTimeout(r, HOVER_DWELL_MS));
+    } else await new Promise((r) => setTimeout(r, params.shown as number));
   }
   const t0 = performance.now();
   profileStart('open');
@@ -153,7 +161,7 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     rows: rows(el).length,
   };
 
-  const skipWhole = params.warm || params.otherLanguage || params.hover;
+  const skipWhole = params.warm || params.otherLanguage || params.hover || typeof params.idle === 'number' || typeof params.shown === 'number';
   const done = skipWhole ? null : wholeFileDone(el);
   out.wholeOutcome = skipWhole ? 'not waited for' : done ? await done : 'not observable';
   mark('raw-whole');

@@ -1,7 +1,9 @@
 /**
  * Colour sooner: the pointer on, or keyboard focus in, the card of a local
  * code file starts the highlighter and loads that language's grammar before
- * any click. A page of its own, so no other test loaded them first.
+ * any click; so does the first code card of a panel a moment after it is
+ * shown, for a click without a hover. A page of its own, so no other test
+ * loaded them first.
  */
 import { expect } from 'chai';
 import { html } from 'lit';
@@ -11,6 +13,7 @@ import '../../../src/elements/file-preview/define.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
+import { firstCodePath, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 
 const origin = { sessionId: 's', turn: 1, role: 'parent' as const };
 const source = (path: string, score: number) => ({ id: `file:${path}`, kind: 'code', path, score, evidence: 'read', origins: [origin], locations: [] });
@@ -51,21 +54,61 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
 
   it('loads the grammar of the card under the pointer, then of the card that gets focus, and starts the highlighter', async () => {
     const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
-    el.sources = { version: 1, sessionId: 's', turn: 1, sources: [source('src/net/backoff.ts', 90), source('tools/release.py', 80)] };
+    // The first code card (TypeScript) is warmed a moment after it is shown (next test): the pointer and the focus go to the others.
+    el.sources = {
+      version: 1,
+      sessionId: 's',
+      turn: 1,
+      sources: [source('src/net/backoff.ts', 90), source('tools/release.py', 80), source('crates/core/src/lib.rs', 70)],
+    };
     await mount(html`<div style="block-size: 480px; inline-size: 420px">${el}</div>`);
     expect(grammarsLoaded()).to.deep.equal([]);
-    const [tsCard, pyCard] = Array.from(shadowOf(el).querySelectorAll<HTMLElement>('.card'));
-    const r = tsCard!.getBoundingClientRect();
+    const [, pyCard, rsCard] = Array.from(shadowOf(el).querySelectorAll<HTMLElement>('.card'));
+    const r = pyCard!.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
-    await waitFor(() => grammarsLoaded().includes('typescript'), `the TypeScript grammar (loaded: ${grammarsLoaded().join(', ')})`);
-    await waitFor(() => workers.some((w) => /highlight\.worker/.test(w)), `the highlighter's worker (started: ${workers.join(', ')})`);
-    expect(grammarsLoaded()).not.to.include('python');
-    pyCard!.querySelector<HTMLElement>('button, a, [tabindex]')!.focus();
     await waitFor(() => grammarsLoaded().includes('python'), `the Python grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    await waitFor(() => workers.some((w) => /highlight\.worker/.test(w)), `the highlighter's worker (started: ${workers.join(', ')})`);
+    expect(grammarsLoaded()).not.to.include('rust');
+    rsCard!.querySelector<HTMLElement>('button, a, [tabindex]')!.focus();
+    await waitFor(() => grammarsLoaded().includes('rust'), `the Rust grammar (loaded: ${grammarsLoaded().join(', ')})`);
     // Well ahead of a click, the worker also compiles what a first screen most likely needs (a sample).
-    await waitFor(() => warms.length >= 2, `the warm messages (${JSON.stringify(warms)})`);
-    expect(warms).to.deep.include({ lang: 'typescript', sample: true });
+    await waitFor(() => warms.some((w) => w.lang === 'rust'), `the warm messages (${JSON.stringify(warms)})`);
     expect(warms).to.deep.include({ lang: 'python', sample: true });
+    expect(warms).to.deep.include({ lang: 'rust', sample: true });
+  });
+
+  it('warms the first code card a moment after the panel shows it, with no pointer or focus on it', async () => {
+    // The panel of the test before: nothing pointed at or focused its TypeScript card.
+    await waitFor(() => grammarsLoaded().includes('typescript'), `the TypeScript grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    await waitFor(() => warms.some((w) => w.lang === 'typescript'), `a warm message for TypeScript (${JSON.stringify(warms)})`);
+    expect(warms.filter((w) => w.lang === 'typescript')).to.deep.equal([{ lang: 'typescript', sample: true }]);
+  });
+
+  it('picks the first local code file of the cards shown, and can be called off', async () => {
+    expect(firstCodePath(['docs/guide.md', 'README', 'notes.txt', 'src/a.go', 'src/b.ts'])).to.equal('src/a.go');
+    expect(firstCodePath(['docs/guide.md', 'docs/ADR-7.markdown'])).to.equal(null);
+    expect(firstCodePath([])).to.equal(null);
+    // Called off before its moment, a warm-up never reads the cards; one scheduled after it, not called off, does.
+    const read: string[] = [];
+    const stop = warmWhenShown(() => (read.push('called off'), []));
+    stop();
+    warmWhenShown(() => (read.push('kept'), []));
+    await waitFor(() => read.includes('kept'), 'the kept warm-up');
+    expect(read).to.deep.equal(['kept']);
+    // While the panel is busy (cards being added), it waits another moment, then reads the cards.
+    const order: string[] = [];
+    let busyOnce = true;
+    warmWhenShown(
+      () => (order.push('cards read'), []),
+      () => {
+        const busy = busyOnce;
+        busyOnce = false;
+        order.push(busy ? 'busy' : 'free');
+        return busy;
+      },
+    );
+    await waitFor(() => order.includes('cards read'), 'the warm-up after the busy moment');
+    expect(order).to.deep.equal(['busy', 'free', 'cards read']);
   });
 
   it('warms without the sample when a file opens (it would hold the file back)', async () => {
