@@ -9,6 +9,7 @@
  * hover first: a tap, or a key. Only on a page that has the file preview,
  * once per language.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isMarkdownPath, languageForPath } from '../../workspace/languages.js';
 import { whenIdle } from '../../render/tasks.js';
 
@@ -28,6 +29,11 @@ export function warmForPath(path: string | null): void {
     // A failed load (a dropped connection) is tried again on the next hover.
     () => warmed.delete(lang),
   );
+}
+
+/** The languages whose colouring was asked to warm so far (a failed load is taken off again). */
+export function warmedLanguages(): ReadonlySet<string> {
+  return warmed;
 }
 
 /** The first of `paths` (local files' paths, in the order their cards are shown) that is code in a known language, or null. */
@@ -65,4 +71,57 @@ export function warmWhenShown(paths: () => Iterable<string>, busy: () => boolean
     live = false;
     clearTimeout(timer);
   };
+}
+
+/** What the warm-ups read of a source's entry (a `QaSourceItemView`). */
+interface SourceEntry {
+  readonly local: boolean;
+  readonly path: string | null;
+}
+
+/** An element counts as in use this long after a click or a key in it (ms): its shown warm-up waits. */
+const QUIET_MS = 500;
+
+/**
+ * The warm-ups of an element that lists sources (the panel's cards, the
+ * footer's expanded list): `point` for the entry under the pointer or
+ * focus, `shown` when the entries shown change (the first code file among
+ * them, a moment later, not while the reader is at work in the element:
+ * `input` on a click or a key, `busy` while entries are still being added).
+ */
+export class WarmSourcesController implements ReactiveController {
+  private stop: (() => void) | null = null;
+  private lastInput = -Infinity;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { readonly hasUpdated: boolean },
+    private readonly options: { items: () => Iterable<SourceEntry>; busy?: () => boolean },
+  ) {
+    host.addController(this);
+  }
+
+  /** A click or a key in the element. */
+  readonly input = (): void => {
+    this.lastInput = performance.now();
+  };
+
+  /** The entry of `item` is under the pointer or has focus: a local code file's colouring starts loading now. */
+  point(item: SourceEntry | null): void {
+    if (item?.local) warmForPath(item.path);
+  }
+
+  /** The entries shown changed (`false`: none are shown now). */
+  shown(any = true): void {
+    this.stop?.();
+    const paths = () => Array.from(this.options.items(), (item) => (item.local ? item.path : null)).filter((p): p is string => p !== null);
+    this.stop = any ? warmWhenShown(paths, () => performance.now() - this.lastInput < QUIET_MS || (this.options.busy?.() ?? false)) : null;
+  }
+
+  hostConnected(): void {
+    if (this.host.hasUpdated) this.shown();
+  }
+
+  hostDisconnected(): void {
+    this.shown(false);
+  }
 }

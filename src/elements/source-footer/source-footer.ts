@@ -20,6 +20,7 @@ import { base, chevronStyles, pulseStyles, tokens } from '../shared/styles.js';
 import { footerStyles } from './source-footer.styles.js';
 import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
+import { WarmSourcesController } from '../shared/warm-source.js';
 
 /** Entries revealed by one `Show N more` in the expanded list. */
 export const FOOTER_MORE_PAGE = 100;
@@ -73,6 +74,10 @@ export class QaSourceFooter extends LitElement {
   private readonly localize = new LocalizeController(this);
   private result: QaViewResult = viewOf(null);
   private readonly shown = new Map<QaSourceKind, number>();
+  /** The entries of the expanded list, by source id (empty while it is collapsed). */
+  private entries = new Map<string, QaSourceItemView>();
+  /** Colouring warm-ups for the code files among the entries (see warm-source.ts). */
+  private readonly warm = new WarmSourcesController(this, { items: () => this.entries.values() });
   private readonly roving = new RovingController(this, {
     controls: () => [...this.renderRoot.querySelectorAll<HTMLElement>('.list .entry')],
     controlAt: (node) => (node.classList.contains('entry') ? node : null),
@@ -101,6 +106,21 @@ export class QaSourceFooter extends LitElement {
     this.toggleAttribute('data-has-sources', !this.result.view.empty);
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('sources') || changed.has('expanded')) this.warm.shown(this.expanded);
+  }
+
+  /** The entry under the pointer or focus: a local code file's colouring starts loading (see warm-source.ts). */
+  private readonly onListPointer = (e: Event): void => {
+    const id = (e.target as Element).closest?.<HTMLElement>('li[data-id]')?.dataset.id;
+    this.warm.point(id === undefined ? null : (this.entries.get(id) ?? null));
+  };
+
+  private readonly onListFocusin = (e: FocusEvent): void => {
+    this.roving.onFocusin(e);
+    this.onListPointer(e);
+  };
+
   private onChip(kind: QaSourceKind): void {
     this.dispatchEvent(new QaGroupOpenEvent({ kind }));
   }
@@ -111,6 +131,7 @@ export class QaSourceFooter extends LitElement {
   };
 
   private readonly onListKeydown = (e: KeyboardEvent): void => {
+    this.warm.input();
     if (e.key === 'Escape') {
       e.stopPropagation();
       this.expanded = false;
@@ -130,6 +151,7 @@ export class QaSourceFooter extends LitElement {
 
   protected override render(): TemplateResult | typeof nothing {
     const { view } = this.result;
+    if (!this.expanded) this.entries = new Map();
     if (view.empty) return nothing;
     const { t, lang } = this.localize.translator();
     return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
@@ -166,8 +188,17 @@ export class QaSourceFooter extends LitElement {
     const limits = groups.map((g) => Math.min(g.count, Math.max(g.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(g.kind) ?? 0)));
     // Only the entries shown are built (the count line needs none).
     const shown = groups.map((g, gi) => itemsUpTo(g, limits[gi]!));
+    this.entries = new Map(shown.flat().map((item) => [item.id, item]));
     const tabbable = this.roving.tabStop(shown.flat());
-    return html`<div class="list" part="list" id="list" @keydown=${this.onListKeydown} @focusin=${this.roving.onFocusin}>
+    return html`<div
+      class="list"
+      part="list"
+      id="list"
+      @keydown=${this.onListKeydown}
+      @click=${this.warm.input}
+      @focusin=${this.onListFocusin}
+      @pointerover=${this.onListPointer}
+    >
       ${groups.map((g, gi) => {
         const limit = limits[gi]!;
         const remaining = g.count - limit;

@@ -28,10 +28,7 @@ import { CitationMarksController } from '../shared/citation-marks.js';
 import type { QaCitationIndex } from '../../model/citations.js';
 import { hoverCardStyles } from '../shared/hover-card.js';
 import { CardPreviewController } from './card-preview.js';
-import { warmForPath, warmWhenShown } from '../shared/warm-source.js';
-
-/** The panel counts as in use this long after a click or a key in it (ms): background warm-ups wait. */
-const PANEL_QUIET_MS = 500;
+import { WarmSourcesController } from '../shared/warm-source.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
@@ -162,6 +159,11 @@ export class QaSourcesPanel extends LitElement {
   private serial = 0;
   private growing = 0;
   private growTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Colouring warm-ups for the code files among the cards (see warm-source.ts): not while revealed cards are still being added. */
+  private readonly warm = new WarmSourcesController(this, {
+    items: () => this.shownItems(this.lists()),
+    busy: () => this.growing !== 0 || this.painted.size > 0,
+  });
   private readonly roving = new RovingController(this, {
     controls: () => [...this.renderRoot.querySelectorAll<HTMLElement>('.card > .main')],
     controlAt: (node) => node.closest('.card')?.querySelector<HTMLElement>(':scope > .main') ?? null,
@@ -194,15 +196,8 @@ export class QaSourcesPanel extends LitElement {
     });
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.warmShown();
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.stopWarm?.();
-    this.stopWarm = null;
     if (this.growing) cancelAnimationFrame(this.growing);
     clearTimeout(this.growTimer);
     this.growing = 0;
@@ -239,7 +234,7 @@ export class QaSourcesPanel extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('sources')) this.warmShown();
+    if (changed.has('sources')) this.warm.shown();
     const reveal = this.revealAfterUpdate;
     this.revealAfterUpdate = null;
     if (reveal !== null) this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${reveal}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -309,43 +304,15 @@ export class QaSourcesPanel extends LitElement {
     if (card) this.warmCard(card);
   };
 
-  /** Calls off the colouring warm-up of the cards shown before (see `warmShown`). */
-  private stopWarm: (() => void) | null = null;
-
-  /**
-   * The cards shown now: a moment later, the colouring of the first local
-   * code file among them starts loading (see warm-source.ts), not while the
-   * reader is at work in the panel (revealed cards still being added, a
-   * click or a key in the last moment).
-   */
-  private warmShown(): void {
-    this.stopWarm?.();
-    this.stopWarm = warmWhenShown(
-      () => {
-        const paths: string[] = [];
-        for (const item of this.shownItems(this.lists())) if (item.local && item.path) paths.push(item.path);
-        return paths;
-      },
-      () => this.growing !== 0 || this.painted.size > 0 || performance.now() - this.lastInput < PANEL_QUIET_MS,
-    );
-  }
-
   /** A local code file's card under the pointer or focus: its colouring starts loading (see warm-source.ts). */
   private warmCard(card: HTMLElement): void {
     const id = this.ids.get(card.dataset.key ?? '');
     const item = id === undefined ? null : this.shownItem(id);
-    if (item?.local) warmForPath(item.path);
+    this.warm.point(item);
   }
 
-  /** When the reader last clicked or pressed a key in the panel (`performance.now()`). */
-  private lastInput = -Infinity;
-
-  private readonly onClick = (): void => {
-    this.lastInput = performance.now();
-  };
-
   private readonly onKeydown = (e: KeyboardEvent): void => {
-    this.lastInput = performance.now();
+    this.warm.input();
     if (e.key === 'Escape') {
       const previewed = this.preview.id;
       if (previewed !== null) {
@@ -406,7 +373,7 @@ export class QaSourcesPanel extends LitElement {
     const lists = this.lists();
     const tabbable = this.roving.tabStop(this.shownItems(lists));
     const showCount = !view.empty || this.provisional;
-    return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @click=${this.onClick} @focusin=${this.onFocusin} @pointerover=${this.onPointerover}>
+    return html`<section part="base" class="base" lang=${lang} aria-labelledby="title" @keydown=${this.onKeydown} @click=${this.warm.input} @focusin=${this.onFocusin} @pointerover=${this.onPointerover}>
       <header part="header" class="header">
         <div class="heading-row">
           <h2 id="title" class="heading">${t('sources')}</h2>

@@ -1,0 +1,63 @@
+/**
+ * Colour sooner from the footer too: an entry of the expanded list under
+ * the pointer or with focus warms its code file's colouring, and so does
+ * the first code entry a moment after the list is shown, for a tap or a key
+ * without a hover. A collapsed footer warms nothing. A page of its own, so
+ * no other test loaded a grammar first.
+ */
+import { expect } from 'chai';
+import { html } from 'lit';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import '../../../src/elements/source-footer/define.js';
+import '../../../src/elements/file-preview/define.js';
+import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
+import { warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
+import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
+import { until as waitFor } from '../../wait.js';
+
+const origin = { sessionId: 's', turn: 1, role: 'parent' as const };
+const source = (path: string, score: number, kind = 'code') => ({ id: `file:${path}`, kind, path, score, evidence: 'read', origins: [origin], locations: [] });
+
+/** Language file names of the grammar modules the page fetched (`go`, `python`, …). */
+function grammarsLoaded(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname)
+    .filter((p) => /@shikijs\/langs[^/]*\/dist\/[^/]+\.mjs$/.test(p))
+    .map((p) => p.replace(/^.*\/dist\/|\.mjs$/g, ''));
+}
+
+describe('<qa-source-footer>: a code entry warms its colouring', () => {
+  after(async () => {
+    unmountAll();
+    await resetMouse();
+  });
+
+  it('warms nothing while collapsed, then the first code entry once expanded, and the entry under the pointer or with focus', async () => {
+    const el = document.createElement('qa-source-footer') as QaSourceFooter;
+    el.sources = {
+      version: 1,
+      sessionId: 's',
+      turn: 1,
+      sources: [source('docs/guide.md', 95, 'doc'), source('cmd/server/main.go', 90), source('tools/release.py', 80), source('crates/core/src/lib.rs', 70)],
+    };
+    await mount(html`<div style="inline-size: 520px">${el}</div>`);
+    // Collapsed: a warm-up scheduled after the footer's own moment has run, and still no grammar was fetched.
+    const ran: string[] = [];
+    warmWhenShown(() => (ran.push('later warm-up'), []));
+    await waitFor(() => ran.length > 0, 'a warm-up scheduled after the footer was shown');
+    expect([...warmedLanguages()], 'nothing while collapsed').to.deep.equal([]);
+
+    el.expanded = true;
+    await el.updateComplete;
+    const entries = Array.from(shadowOf(el).querySelectorAll<HTMLElement>('.list li[data-id]'));
+    const entry = (path: string) => entries.find((li) => li.dataset.id === `file:${path}`)!.querySelector<HTMLElement>('.entry')!;
+    const r = entry('tools/release.py').getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+    await waitFor(() => grammarsLoaded().includes('python'), `the Python grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    entry('crates/core/src/lib.rs').focus();
+    await waitFor(() => grammarsLoaded().includes('rust'), `the Rust grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    // Nothing pointed at or focused the Go entry: it is the first code entry shown.
+    await waitFor(() => grammarsLoaded().includes('go'), `the Go grammar (loaded: ${grammarsLoaded().join(', ')})`);
+  });
+});
