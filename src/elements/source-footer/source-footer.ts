@@ -108,6 +108,8 @@ export class QaSourceFooter extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('sources') || changed.has('expanded')) this.warm.shown(this.expanded);
+    // A citation of a source pointed at in the answer: a click on it opens the file too.
+    if (changed.has('highlightedSource') && this.highlightedSource !== null) this.warm.point(this.entries.get(this.highlightedSource) ?? null);
   }
 
   /** The entry under the pointer or focus: a local code file's colouring starts loading (see warm-source.ts). */

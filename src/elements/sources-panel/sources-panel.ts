@@ -235,6 +235,8 @@ export class QaSourcesPanel extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('sources')) this.warm.shown();
+    // A citation of a source pointed at in the answer: a click on it opens the file too.
+    if (changed.has('highlightedSource') && this.highlightedSource !== null) this.warm.point(this.shownItem(this.highlightedSource));
     const reveal = this.revealAfterUpdate;
     this.revealAfterUpdate = null;
     if (reveal !== null) this.renderRoot.querySelector<HTMLElement>(`.card[data-key="${reveal}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });

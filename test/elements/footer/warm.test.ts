@@ -2,8 +2,9 @@
  * Colour sooner from the footer too: an entry of the expanded list under
  * the pointer or with focus warms its code file's colouring, and so does
  * the first code entry a moment after the list is shown, for a tap or a key
- * without a hover. A collapsed footer warms nothing. A page of its own, so
- * no other test loaded a grammar first.
+ * without a hover, and the entry whose citation is pointed at in the
+ * answer. A collapsed footer warms nothing. A page of its own, so no other
+ * test loaded a grammar first.
  */
 import { expect } from 'chai';
 import { html } from 'lit';
@@ -39,7 +40,13 @@ describe('<qa-source-footer>: a code entry warms its colouring', () => {
       version: 1,
       sessionId: 's',
       turn: 1,
-      sources: [source('docs/guide.md', 95, 'doc'), source('cmd/server/main.go', 90), source('tools/release.py', 80), source('crates/core/src/lib.rs', 70)],
+      sources: [
+        source('docs/guide.md', 95, 'doc'),
+        source('cmd/server/main.go', 90),
+        source('tools/release.py', 80),
+        source('crates/core/src/lib.rs', 70),
+        source('ios/App.swift', 60),
+      ],
     };
     await mount(html`<div style="inline-size: 520px">${el}</div>`);
     // Collapsed: a warm-up scheduled after the footer's own moment has run, and still no grammar was fetched.
@@ -59,5 +66,9 @@ describe('<qa-source-footer>: a code entry warms its colouring', () => {
     await waitFor(() => grammarsLoaded().includes('rust'), `the Rust grammar (loaded: ${grammarsLoaded().join(', ')})`);
     // Nothing pointed at or focused the Go entry: it is the first code entry shown.
     await waitFor(() => grammarsLoaded().includes('go'), `the Go grammar (loaded: ${grammarsLoaded().join(', ')})`);
+    // A citation of the Swift file pointed at in the answer (the wiring sets highlightedSource).
+    expect(grammarsLoaded()).not.to.include('swift');
+    el.highlightedSource = 'file:ios/App.swift';
+    await waitFor(() => grammarsLoaded().includes('swift'), `the Swift grammar (loaded: ${grammarsLoaded().join(', ')})`);
   });
 });

@@ -84,6 +84,21 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     expect(warms.filter((w) => w.lang === 'typescript')).to.deep.equal([{ lang: 'typescript', sample: true }]);
   });
 
+  it("warms the card of a source whose citation is pointed at in the answer (the panel's highlightedSource)", async () => {
+    const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
+    // Kotlin is the first code card (warmed once shown): Java only through its citation.
+    el.sources = {
+      version: 1,
+      sessionId: 's',
+      turn: 2,
+      sources: [source('docs/notes.md', 90), source('app/src/Util.kt', 85), source('app/src/Main.java', 80)],
+    };
+    await mount(html`<div style="block-size: 300px; inline-size: 420px">${el}</div>`);
+    expect(grammarsLoaded()).not.to.include('java');
+    el.highlightedSource = 'file:app/src/Main.java';
+    await waitFor(() => grammarsLoaded().includes('java'), `the Java grammar (loaded: ${grammarsLoaded().join(', ')})`);
+  });
+
   it('picks the first local code file of the cards shown, and can be called off', async () => {
     expect(firstCodePath(['docs/guide.md', 'README', 'notes.txt', 'src/a.go', 'src/b.ts'])).to.equal('src/a.go');
     expect(firstCodePath(['docs/guide.md', 'docs/ADR-7.markdown'])).to.equal(null);
