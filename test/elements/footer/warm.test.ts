@@ -15,18 +15,7 @@ import type { QaSourceFooter } from '../../../src/elements/source-footer/source-
 import { warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
-
-const origin = { sessionId: 's', turn: 1, role: 'parent' as const };
-const source = (path: string, score: number, kind = 'code') => ({ id: `file:${path}`, kind, path, score, evidence: 'read', origins: [origin], locations: [] });
-
-/** Language file names of the grammar modules the page fetched (`go`, `python`, …). */
-function grammarsLoaded(): string[] {
-  return performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => /@shikijs\/langs[^/]*\/dist\/[^/]+\.mjs$/.test(p))
-    .map((p) => p.replace(/^.*\/dist\/|\.mjs$/g, ''));
-}
+import { grammarsLoaded, localSource as source } from '../shared/warm.js';
 
 describe('<qa-source-footer>: a code entry warms its colouring', () => {
   after(async () => {

@@ -13,19 +13,8 @@ import '../../../src/elements/file-preview/define.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
+import { grammarsLoaded, localSource as source } from '../shared/warm.js';
 import { firstCodePath, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
-
-const origin = { sessionId: 's', turn: 1, role: 'parent' as const };
-const source = (path: string, score: number) => ({ id: `file:${path}`, kind: 'code', path, score, evidence: 'read', origins: [origin], locations: [] });
-
-/** Paths of the grammar modules the page fetched, by language file name (`typescript`, `python`, …). */
-function grammarsLoaded(): string[] {
-  return performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => /@shikijs\/langs[^/]*\/dist\/[^/]+\.mjs$/.test(p))
-    .map((p) => p.replace(/^.*\/dist\/|\.mjs$/g, ''));
-}
 
 describe('<qa-sources-panel>: a code card warms its colouring', () => {
   const workers: string[] = [];
