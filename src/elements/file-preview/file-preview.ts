@@ -27,6 +27,7 @@ import type { PreviewAction } from './keys.js';
 import { KeysHelp } from './keys-help.js';
 import { LineSelection } from './line-selection.js';
 import { findPart, rawViewPart } from './lazy-parts.js';
+import { countPreview } from '../shared/warm-source.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_MARKDOWN_RENDER_BYTES,
@@ -187,6 +188,7 @@ export class QaFilePreview extends LitElement {
   constructor() {
     super();
     new SchemeController(this);
+    countPreview(this);
     this.addEventListener('keydown', (e) => this.onKeydown(e));
     this.addEventListener('qa-rendered', () => this.openSettled());
   }

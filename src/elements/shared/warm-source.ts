@@ -6,8 +6,10 @@
  * ready (benchmark row "Raw: visible lines coloured, card hovered 300 ms
  * before the click"). Cards that have been on screen for a moment do the
  * same for the first code file among them, for a click that comes without a
- * hover first: a tap, or a key. Only on a page that has the file preview,
- * once per language.
+ * hover first: a tap, or a key. A card pointed at warms where the file
+ * preview is defined; cards shown warm only while a preview is connected (a
+ * page that shows only the panel and the footer loads nothing unless a code
+ * card is pointed at). Once per language.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isMarkdownPath, languageForPath } from '../../workspace/languages.js';
@@ -17,6 +19,17 @@ const warmed = new Set<string>();
 
 /** How long cards are on screen before the colouring of their first code file starts loading (ms). */
 const SHOWN_DELAY_MS = 500;
+
+/** File previews connected to the page now. */
+let previews = 0;
+
+/** Counts `host`, a file preview, among the previews on the page while it is connected. */
+export function countPreview(host: ReactiveControllerHost): void {
+  host.addController({
+    hostConnected: () => void previews++,
+    hostDisconnected: () => void previews--,
+  });
+}
 
 /** Starts loading what colouring the file at `path` needs (nothing for Markdown, remote sources or unknown languages). */
 export function warmForPath(path: string | null): void {
@@ -43,11 +56,11 @@ export function firstCodePath(paths: Iterable<string>): string | null {
 }
 
 /**
- * Cards were shown: a moment later, once the page is idle, the colouring of
- * the first code file among them starts loading as a hover on its card would
- * start it (benchmark row "Raw: visible lines coloured, card shown 1 s before
- * a click without hover"). One language, the top card's, not every language
- * shown. `paths` is read then (the local files' paths, in card order); while
+ * Cards were shown: a moment later, once the page is idle and if a file
+ * preview is on it, the colouring of the first code file among them starts
+ * loading as a hover on its card would start it (benchmark row "Raw: visible
+ * lines coloured, card shown 1 s before a click without hover"). One
+ * language, the top card's, not every language shown. `paths` is read then (the local files' paths, in card order); while
  * `busy()` (cards still being added, say), it waits another moment, so its
  * loading never shares the page with that work. Returns a function that
  * calls it off (the cards changed, or left the page).
@@ -61,7 +74,8 @@ export function warmWhenShown(paths: () => Iterable<string>, busy: () => boolean
         whenIdle(() => {
           if (!live) return;
           if (busy()) wait();
-          else warmForPath(firstCodePath(paths()));
+          // Nothing the reader pointed at: only where a preview could show the file now.
+          else if (previews > 0) warmForPath(firstCodePath(paths()));
         }),
       SHOWN_DELAY_MS,
     );

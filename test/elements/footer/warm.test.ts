@@ -40,10 +40,15 @@ describe('<qa-source-footer>: a code entry warms its colouring', () => {
     await mount(html`<div style="inline-size: 520px">${el}</div>`);
     // Collapsed: a warm-up scheduled after the footer's own moment has run, and still no grammar was fetched.
     const ran: string[] = [];
-    warmWhenShown(() => (ran.push('later warm-up'), []));
+    warmWhenShown(
+      () => [],
+      () => (ran.push('later warm-up'), false),
+    );
     await waitFor(() => ran.length > 0, 'a warm-up scheduled after the footer was shown');
     expect([...warmedLanguages()], 'nothing while collapsed').to.deep.equal([]);
 
+    // A preview on the page, with nothing open: where the footer's files would open.
+    await mount(html`<qa-file-preview></qa-file-preview>`);
     el.expanded = true;
     await el.updateComplete;
     const entries = Array.from(shadowOf(el).querySelectorAll<HTMLElement>('.list li[data-id]'));

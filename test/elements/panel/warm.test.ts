@@ -2,8 +2,8 @@
  * Colour sooner: the pointer on, or keyboard focus in, the card of a local
  * code file starts the highlighter and loads that language's grammar before
  * any click; so does the first code card of a panel a moment after it is
- * shown, for a click without a hover. A page of its own, so no other test
- * loaded them first.
+ * shown, for a click without a hover, when a file preview is on the page. A
+ * page of its own, so no other test loaded them first.
  */
 import { expect } from 'chai';
 import { html } from 'lit';
@@ -14,7 +14,7 @@ import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
 import { grammarsLoaded, localSource as source } from '../shared/warm.js';
-import { firstCodePath, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
+import { firstCodePath, warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 
 describe('<qa-sources-panel>: a code card warms its colouring', () => {
   const workers: string[] = [];
@@ -41,7 +41,24 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     await resetMouse();
   });
 
+  it('warms nothing from the cards shown while no preview is on the page', async () => {
+    const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
+    el.sources = { version: 1, sessionId: 's', turn: 1, sources: [source('lib/main.dart', 90)] };
+    await mount(html`<div style="block-size: 300px; inline-size: 420px">${el}</div>`);
+    // A warm-up scheduled after the panel's has run: the panel's had its moment, and found no preview to open a file in.
+    const ran: string[] = [];
+    warmWhenShown(
+      () => [],
+      () => (ran.push('later warm-up'), false),
+    );
+    await waitFor(() => ran.length > 0, 'a warm-up scheduled after the panel was shown');
+    expect([...warmedLanguages()]).to.deep.equal([]);
+    unmountAll();
+  });
+
   it('loads the grammar of the card under the pointer, then of the card that gets focus, and starts the highlighter', async () => {
+    // A preview on the page, with nothing open: where the panel's files would open.
+    await mount(html`<qa-file-preview></qa-file-preview>`);
     const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
     // The first code card (TypeScript) is warmed a moment after it is shown (next test): the pointer and the focus go to the others.
     el.sources = {
@@ -92,14 +109,21 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     expect(firstCodePath(['docs/guide.md', 'README', 'notes.txt', 'src/a.go', 'src/b.ts'])).to.equal('src/a.go');
     expect(firstCodePath(['docs/guide.md', 'docs/ADR-7.markdown'])).to.equal(null);
     expect(firstCodePath([])).to.equal(null);
-    // Called off before its moment, a warm-up never reads the cards; one scheduled after it, not called off, does.
+    // Called off before its moment, a warm-up never looks at the page again; one scheduled after it, not called off, does.
     const read: string[] = [];
-    const stop = warmWhenShown(() => (read.push('called off'), []));
+    const stop = warmWhenShown(
+      () => [],
+      () => (read.push('called off'), false),
+    );
     stop();
-    warmWhenShown(() => (read.push('kept'), []));
+    warmWhenShown(
+      () => [],
+      () => (read.push('kept'), false),
+    );
     await waitFor(() => read.includes('kept'), 'the kept warm-up');
     expect(read).to.deep.equal(['kept']);
-    // While the panel is busy (cards being added), it waits another moment, then reads the cards.
+    // While the panel is busy (cards being added), it waits another moment, then reads the cards (a preview is on the page).
+    await mount(html`<qa-file-preview></qa-file-preview>`);
     const order: string[] = [];
     let busyOnce = true;
     warmWhenShown(

@@ -1,5 +1,8 @@
 /** Helpers of the colouring warm-up tests (panel and footer). */
 
+// The page loads hundreds of modules in a test run: past the default 250 entries, resource timing keeps none.
+performance.setResourceTimingBufferSize(100_000);
+
 const origin = { sessionId: 's', turn: 1, role: 'parent' as const };
 
 /** A local source at `path` (a code file unless `kind` says otherwise). */
