@@ -17,8 +17,12 @@ import { whenIdle } from '../../render/tasks.js';
 
 const warmed = new Set<string>();
 
-/** How long cards are on screen before the colouring of their first code file starts loading (ms). */
-const SHOWN_DELAY_MS = 500;
+/**
+ * A moment (ms): how long cards are on screen before the colouring of their
+ * first code file starts loading, and how long after a click or a key an
+ * element counts as in use (the shown warm-up waits meanwhile).
+ */
+const MOMENT_MS = 500;
 
 /** File previews connected to the page now. */
 let previews = 0;
@@ -77,7 +81,7 @@ export function warmWhenShown(paths: () => Iterable<string>, busy: () => boolean
           // Nothing the reader pointed at: only where a preview could show the file now.
           else if (previews > 0) warmForPath(firstCodePath(paths()));
         }),
-      SHOWN_DELAY_MS,
+      MOMENT_MS,
     );
   };
   wait();
@@ -92,9 +96,6 @@ interface SourceEntry {
   readonly local: boolean;
   readonly path: string | null;
 }
-
-/** An element counts as in use this long after a click or a key in it (ms): its shown warm-up waits. */
-const QUIET_MS = 500;
 
 /**
  * The warm-ups of an element that lists sources (the panel's cards, the
@@ -128,7 +129,7 @@ export class WarmSourcesController implements ReactiveController {
   shown(any = true): void {
     this.stop?.();
     const paths = () => Array.from(this.options.items(), (item) => (item.local ? item.path : null)).filter((p): p is string => p !== null);
-    this.stop = any ? warmWhenShown(paths, () => performance.now() - this.lastInput < QUIET_MS || (this.options.busy?.() ?? false)) : null;
+    this.stop = any ? warmWhenShown(paths, () => performance.now() - this.lastInput < MOMENT_MS || (this.options.busy?.() ?? false)) : null;
   }
 
   hostConnected(): void {

@@ -15,7 +15,7 @@ import type { QaSourceFooter } from '../../../src/elements/source-footer/source-
 import { warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
-import { grammarsLoaded, localSource as source } from '../shared/warm.js';
+import { grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
 
 describe('<qa-source-footer>: a code entry warms its colouring', () => {
   after(async () => {
@@ -25,18 +25,13 @@ describe('<qa-source-footer>: a code entry warms its colouring', () => {
 
   it('warms nothing while collapsed, then the first code entry once expanded, and the entry under the pointer or with focus', async () => {
     const el = document.createElement('qa-source-footer') as QaSourceFooter;
-    el.sources = {
-      version: 1,
-      sessionId: 's',
-      turn: 1,
-      sources: [
-        source('docs/guide.md', 95, 'doc'),
-        source('cmd/server/main.go', 90),
-        source('tools/release.py', 80),
-        source('crates/core/src/lib.rs', 70),
-        source('ios/App.swift', 60),
-      ],
-    };
+    el.sources = payloadOf(
+      source('docs/guide.md', 95, 'doc'),
+      source('cmd/server/main.go', 90),
+      source('tools/release.py', 80),
+      source('crates/core/src/lib.rs', 70),
+      source('ios/App.swift', 60),
+    );
     await mount(html`<div style="inline-size: 520px">${el}</div>`);
     // Collapsed: a warm-up scheduled after the footer's own moment has run, and still no grammar was fetched.
     const ran: string[] = [];

@@ -13,7 +13,7 @@ import '../../../src/elements/file-preview/define.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
-import { grammarsLoaded, localSource as source } from '../shared/warm.js';
+import { grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
 import { firstCodePath, warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 
 describe('<qa-sources-panel>: a code card warms its colouring', () => {
@@ -43,7 +43,7 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
 
   it('warms nothing from the cards shown while no preview is on the page', async () => {
     const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
-    el.sources = { version: 1, sessionId: 's', turn: 1, sources: [source('lib/main.dart', 90)] };
+    el.sources = payloadOf(source('lib/main.dart', 90));
     await mount(html`<div style="block-size: 300px; inline-size: 420px">${el}</div>`);
     // A warm-up scheduled after the panel's has run: the panel's had its moment, and found no preview to open a file in.
     const ran: string[] = [];
@@ -61,12 +61,7 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     await mount(html`<qa-file-preview></qa-file-preview>`);
     const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
     // The first code card (TypeScript) is warmed a moment after it is shown (next test): the pointer and the focus go to the others.
-    el.sources = {
-      version: 1,
-      sessionId: 's',
-      turn: 1,
-      sources: [source('src/net/backoff.ts', 90), source('tools/release.py', 80), source('crates/core/src/lib.rs', 70)],
-    };
+    el.sources = payloadOf(source('src/net/backoff.ts', 90), source('tools/release.py', 80), source('crates/core/src/lib.rs', 70));
     await mount(html`<div style="block-size: 480px; inline-size: 420px">${el}</div>`);
     expect(grammarsLoaded()).to.deep.equal([]);
     const [, pyCard, rsCard] = Array.from(shadowOf(el).querySelectorAll<HTMLElement>('.card'));
@@ -93,12 +88,7 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
   it("warms the card of a source whose citation is pointed at in the answer (the panel's highlightedSource)", async () => {
     const el = document.createElement('qa-sources-panel') as QaSourcesPanel;
     // Kotlin is the first code card (warmed once shown): Java only through its citation.
-    el.sources = {
-      version: 1,
-      sessionId: 's',
-      turn: 2,
-      sources: [source('docs/notes.md', 90), source('app/src/Util.kt', 85), source('app/src/Main.java', 80)],
-    };
+    el.sources = payloadOf(source('docs/notes.md', 90), source('app/src/Util.kt', 85), source('app/src/Main.java', 80));
     await mount(html`<div style="block-size: 300px; inline-size: 420px">${el}</div>`);
     expect(grammarsLoaded()).not.to.include('java');
     el.highlightedSource = 'file:app/src/Main.java';

@@ -24,3 +24,6 @@ export function grammarsLoaded(): string[] {
     .filter((p) => /@shikijs\/langs[^/]*\/dist\/[^/]+\.mjs$/.test(p))
     .map((p) => p.replace(/^.*\/dist\/|\.mjs$/g, ''));
 }
+
+/** A payload of `sources` (a turn of session `s`). */
+export const payloadOf = (...sources: Array<ReturnType<typeof localSource>>) => ({ version: 1, sessionId: 's', turn: 1, sources });
