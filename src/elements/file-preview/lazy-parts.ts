@@ -1,10 +1,12 @@
 /**
  * Parts of the preview that come as lazy chunks of their own: the raw view
  * (virtualized rows, line selection, wrapping, the overview ruler) and find
- * (the bar, the search over the whole text, the marks). A page that shows
- * only the panel and the footer never downloads them; a preview fetches them
- * once the page is idle after it is connected, or when they are first
- * needed, if that comes sooner.
+ * (the bar, the search over the whole text, the marks). The raw view, which
+ * the first rows of every file wait for, loads once the page is idle after
+ * the preview is defined (a few KB), and at once when a preview is
+ * connected before that. Find loads once the page is idle after a preview
+ * is connected, or when it is first needed, if that comes sooner: a page
+ * that shows only the panel and the footer never downloads it.
  */
 import { lazyModule, type LazyModule } from '../../render/lazy.js';
 

@@ -2,13 +2,12 @@
  * A preview loads the raw view, which a code file needs first, as soon as
  * it is connected; the rest of its lazy code waits for idle time. Idle time
  * is held off here (the page's idle callbacks are kept until the test lets
- * them run), so only what loads at connection can load. A page of its own,
- * so nothing else loaded those modules first.
+ * them run, from before the element is defined), so only what loads at
+ * connection can load. A page of its own that imports nothing of the kit
+ * before the test holds idle time, so nothing else loaded those modules first.
  */
 import { expect } from 'chai';
-import { html } from 'lit';
-import '../../../src/elements/file-preview/define.js';
-import { cleanup, mount, waitFor } from './helpers.js';
+import { until as waitFor } from '../../wait.js';
 
 performance.setResourceTimingBufferSize(100_000);
 
@@ -17,18 +16,18 @@ const IDLE_ONLY = ['/src/elements/file-preview/find-bar.ts', '/src/render/markdo
 const fetched = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
 
 describe('<qa-file-preview>: the raw view loads with the preview', () => {
-  afterEach(cleanup);
-
   it('loads the raw view at connection, before the page is idle, and the rest once it is', async () => {
     const held: IdleRequestCallback[] = [];
     const realIdle = window.requestIdleCallback;
     window.requestIdleCallback = (cb: IdleRequestCallback) => held.push(cb);
     try {
+      await import('../../../src/elements/file-preview/define.js');
+      expect(held.length, 'the definition waits for idle time').to.be.above(0);
       expect(fetched()).to.not.include(RAW_VIEW);
-      const el = mount(html`<qa-file-preview></qa-file-preview>`);
+      const el = document.createElement('qa-file-preview');
+      document.body.append(el);
       await el.updateComplete;
       await waitFor(() => fetched().includes(RAW_VIEW), 'the raw view, with no idle moment yet');
-      expect(held.length, 'the idle preload is waiting').to.be.above(0);
       expect(
         IDLE_ONLY.filter((p) => fetched().includes(p)),
         'nothing of the idle preload yet',
@@ -41,6 +40,7 @@ describe('<qa-file-preview>: the raw view loads with the preview', () => {
         () => IDLE_ONLY.every((p) => fetched().includes(p)),
         `the idle preload (fetched: ${IDLE_ONLY.filter((p) => fetched().includes(p)).join(', ')})`,
       );
+      el.remove();
     } finally {
       window.requestIdleCallback = realIdle;
     }
