@@ -224,6 +224,13 @@ export const ROWS = [
     unit: 'ms',
   },
   {
+    id: 'raw-rendered-event',
+    label: 'Raw 57,220 lines: open → qa-rendered',
+    value: ['raw-ours', 'renderedEvent'],
+    unit: 'ms',
+    note: 'the event is sent after the frame that lays the view out',
+  },
+  {
     id: 'raw-dom',
     label: 'Raw 57,220 lines: DOM elements',
     value: ['raw-ours', 'dom'],
