@@ -7,30 +7,24 @@
  */
 import { expect } from 'chai';
 import { until as waitFor } from '../../wait.js';
-
-performance.setResourceTimingBufferSize(100_000);
+import { fetched, holdIdle } from './held-idle.js';
 
 const RAW_VIEW = '/src/elements/file-preview/raw-view.ts';
 const PREVIEW_ONLY = ['/src/elements/file-preview/find-bar.ts', '/src/render/markdown/index.ts', '/src/render/highlight/client.ts'];
-const fetched = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
 
 describe('<qa-file-preview> defined, none on the page', () => {
   it('loads the raw view in idle time after the definition, and nothing else', async () => {
-    const held: IdleRequestCallback[] = [];
-    const realIdle = window.requestIdleCallback;
-    window.requestIdleCallback = (cb: IdleRequestCallback) => held.push(cb);
+    const idle = holdIdle();
     try {
       await import('../../../src/elements/file-preview/define.js');
       // Not at the definition itself: a page that is still starting keeps its network and its thread.
       // (A load started there would show within a frame or two; this one waits for the idle callback.)
       for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
       expect(fetched()).to.not.include(RAW_VIEW);
-      expect(held.length).to.be.above(0);
+      expect(idle.held.length).to.be.above(0);
     } finally {
-      window.requestIdleCallback = realIdle;
+      idle.release();
     }
-    const deadline = { didTimeout: false, timeRemaining: () => 50 };
-    for (const cb of held.splice(0)) cb(deadline);
     await waitFor(() => fetched().includes(RAW_VIEW), 'the raw view, in idle time');
     expect(document.querySelector('qa-file-preview')).to.equal(null);
     expect(PREVIEW_ONLY.filter((p) => fetched().includes(p))).to.deep.equal([]);

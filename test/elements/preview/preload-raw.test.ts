@@ -8,21 +8,17 @@
  */
 import { expect } from 'chai';
 import { until as waitFor } from '../../wait.js';
-
-performance.setResourceTimingBufferSize(100_000);
+import { fetched, holdIdle } from './held-idle.js';
 
 const RAW_VIEW = '/src/elements/file-preview/raw-view.ts';
 const IDLE_ONLY = ['/src/elements/file-preview/find-bar.ts', '/src/render/markdown/index.ts'];
-const fetched = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
 
 describe('<qa-file-preview>: the raw view loads with the preview', () => {
   it('loads the raw view at connection, before the page is idle, and the rest once it is', async () => {
-    const held: IdleRequestCallback[] = [];
-    const realIdle = window.requestIdleCallback;
-    window.requestIdleCallback = (cb: IdleRequestCallback) => held.push(cb);
+    const idle = holdIdle();
     try {
       await import('../../../src/elements/file-preview/define.js');
-      expect(held.length, 'the definition waits for idle time').to.be.above(0);
+      expect(idle.held.length, 'the definition waits for idle time').to.be.above(0);
       expect(fetched()).to.not.include(RAW_VIEW);
       const el = document.createElement('qa-file-preview');
       document.body.append(el);
@@ -33,16 +29,14 @@ describe('<qa-file-preview>: the raw view loads with the preview', () => {
         'nothing of the idle preload yet',
       ).to.deep.equal([]);
       // Idle time comes: the rest loads.
-      window.requestIdleCallback = realIdle;
-      const deadline = { didTimeout: false, timeRemaining: () => 50 };
-      for (const cb of held.splice(0)) cb(deadline);
+      idle.release();
       await waitFor(
         () => IDLE_ONLY.every((p) => fetched().includes(p)),
         `the idle preload (fetched: ${IDLE_ONLY.filter((p) => fetched().includes(p)).join(', ')})`,
       );
       el.remove();
     } finally {
-      window.requestIdleCallback = realIdle;
+      idle.restore();
     }
   });
 });
