@@ -366,10 +366,8 @@ export function* estimateWorkSteps(
         if (!content) break;
         e.text();
         if (content.includes('<')) e.html(content.replace(CODE_SPAN, ''));
-        let marks = 0;
-        INLINE_MARKS.lastIndex = 0;
-        while (INLINE_MARKS.exec(content)) marks++;
-        e.leaf(marks >> 1);
+        // One native call: counting with a loop of `exec` took about twice as long (the corpus in Chromium).
+        e.leaf((content.match(INLINE_MARKS)?.length ?? 0) >> 1);
         break;
       }
       case 'html_block':
