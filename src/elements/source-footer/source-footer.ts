@@ -74,10 +74,8 @@ export class QaSourceFooter extends LitElement {
   private readonly localize = new LocalizeController(this);
   private result: QaViewResult = viewOf(null);
   private readonly shown = new Map<QaSourceKind, number>();
-  /** The entries of the expanded list, by source id (empty while it is collapsed). */
-  private entries = new Map<string, QaSourceItemView>();
   /** Colouring warm-ups for the code files among the entries (see warm-source.ts). */
-  private readonly warm = new WarmSourcesController(this, { items: () => this.entries.values() });
+  private readonly warm = new WarmSourcesController(this, { items: () => this.listed().flatMap((l) => l.items) });
   private readonly roving = new RovingController(this, {
     controls: () => [...this.renderRoot.querySelectorAll<HTMLElement>('.list .entry')],
     controlAt: (node) => (node.classList.contains('entry') ? node : null),
@@ -109,13 +107,29 @@ export class QaSourceFooter extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('sources') || changed.has('expanded')) this.warm.shown(this.expanded);
     // A citation of a source pointed at in the answer: a click on it opens the file too.
-    if (changed.has('highlightedSource') && this.highlightedSource !== null) this.warm.point(this.entries.get(this.highlightedSource) ?? null);
+    if (changed.has('highlightedSource') && this.highlightedSource !== null) this.warm.point(this.listedEntry(this.highlightedSource));
+  }
+
+  /** The groups of the expanded list, each with its limit and the entries shown (none while collapsed). */
+  private listed(): Array<{ group: QaSourceGroupView; limit: number; items: QaSourceItemView[] }> {
+    if (!this.expanded) return [];
+    return this.result.view.groups.map((group) => {
+      const limit = Math.min(group.count, Math.max(group.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(group.kind) ?? 0));
+      // Only the entries shown are built (the count line needs none).
+      return { group, limit, items: itemsUpTo(group, limit) };
+    });
+  }
+
+  /** The entry of source `id` in the expanded list, or null. */
+  private listedEntry(id: string): QaSourceItemView | null {
+    for (const { items } of this.listed()) for (const item of items) if (item.id === id) return item;
+    return null;
   }
 
   /** The entry under the pointer or focus: a local code file's colouring starts loading (see warm-source.ts). */
   private readonly onListPointer = (e: Event): void => {
     const id = (e.target as Element).closest?.<HTMLElement>('li[data-id]')?.dataset.id;
-    this.warm.point(id === undefined ? null : (this.entries.get(id) ?? null));
+    this.warm.point(id === undefined ? null : this.listedEntry(id));
   };
 
   private readonly onListFocusin = (e: FocusEvent): void => {
@@ -153,7 +167,6 @@ export class QaSourceFooter extends LitElement {
 
   protected override render(): TemplateResult | typeof nothing {
     const { view } = this.result;
-    if (!this.expanded) this.entries = new Map();
     if (view.empty) return nothing;
     const { t, lang } = this.localize.translator();
     return html`<div part="base" class="base" role="group" aria-labelledby="label" lang=${lang}>
@@ -182,16 +195,13 @@ export class QaSourceFooter extends LitElement {
             ><span class="chev" aria-hidden="true"></span></button
         ></span>
       </div>
-      ${this.expanded ? this.list(view.groups, t) : nothing}
+      ${this.expanded ? this.list(t) : nothing}
     </div>`;
   }
 
-  private list(groups: QaSourceGroupView[], t: Translate): TemplateResult {
-    const limits = groups.map((g) => Math.min(g.count, Math.max(g.initial, DEFAULT_MAX_PER_GROUP, this.shown.get(g.kind) ?? 0)));
-    // Only the entries shown are built (the count line needs none).
-    const shown = groups.map((g, gi) => itemsUpTo(g, limits[gi]!));
-    this.entries = new Map(shown.flat().map((item) => [item.id, item]));
-    const tabbable = this.roving.tabStop(shown.flat());
+  private list(t: Translate): TemplateResult {
+    const lists = this.listed();
+    const tabbable = this.roving.tabStop(lists.flatMap((l) => l.items));
     return html`<div
       class="list"
       part="list"
@@ -201,14 +211,13 @@ export class QaSourceFooter extends LitElement {
       @focusin=${this.onListFocusin}
       @pointerover=${this.onListPointer}
     >
-      ${groups.map((g, gi) => {
-        const limit = limits[gi]!;
+      ${lists.map(({ group: g, limit, items }) => {
         const remaining = g.count - limit;
         return html`<div class="lgroup">
           <p class="lgroup-name" id=${`lg-${g.kind}`}>${groupName(t, g.kind)}</p>
           <ul role="list" aria-labelledby=${`lg-${g.kind}`}>
             ${repeat(
-              shown[gi]!,
+              items,
               (item) => item.id,
               (item) => this.entry(item, item.id === tabbable),
             )}

@@ -12,10 +12,10 @@ import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../../../src/elements/source-footer/define.js';
 import '../../../src/elements/file-preview/define.js';
 import type { QaSourceFooter } from '../../../src/elements/source-footer/source-footer.js';
-import { warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
+import { warmedLanguages } from '../../../src/elements/shared/warm-source.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
-import { grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
+import { afterShownMoment, grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
 
 describe('<qa-source-footer>: a code entry warms its colouring', () => {
   after(async () => {
@@ -34,12 +34,7 @@ describe('<qa-source-footer>: a code entry warms its colouring', () => {
     );
     await mount(html`<div style="inline-size: 520px">${el}</div>`);
     // Collapsed: a warm-up scheduled after the footer's own moment has run, and still no grammar was fetched.
-    const ran: string[] = [];
-    warmWhenShown(
-      () => [],
-      () => (ran.push('later warm-up'), false),
-    );
-    await waitFor(() => ran.length > 0, 'a warm-up scheduled after the footer was shown');
+    await afterShownMoment('a warm-up scheduled after the footer was shown');
     expect([...warmedLanguages()], 'nothing while collapsed').to.deep.equal([]);
 
     // A preview on the page, with nothing open: where the footer's files would open.

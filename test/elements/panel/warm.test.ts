@@ -13,7 +13,7 @@ import '../../../src/elements/file-preview/define.js';
 import type { QaSourcesPanel } from '../../../src/elements/sources-panel/sources-panel.js';
 import { mount, shadowOf, unmountAll } from '../shared/fixture.js';
 import { until as waitFor } from '../../wait.js';
-import { grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
+import { afterShownMoment, grammarsLoaded, localSource as source, payloadOf } from '../shared/warm.js';
 import { firstCodePath, warmedLanguages, warmWhenShown } from '../../../src/elements/shared/warm-source.js';
 
 describe('<qa-sources-panel>: a code card warms its colouring', () => {
@@ -46,12 +46,7 @@ describe('<qa-sources-panel>: a code card warms its colouring', () => {
     el.sources = payloadOf(source('lib/main.dart', 90));
     await mount(html`<div style="block-size: 300px; inline-size: 420px">${el}</div>`);
     // A warm-up scheduled after the panel's has run: the panel's had its moment, and found no preview to open a file in.
-    const ran: string[] = [];
-    warmWhenShown(
-      () => [],
-      () => (ran.push('later warm-up'), false),
-    );
-    await waitFor(() => ran.length > 0, 'a warm-up scheduled after the panel was shown');
+    await afterShownMoment('a warm-up scheduled after the panel was shown');
     expect([...warmedLanguages()]).to.deep.equal([]);
     unmountAll();
   });

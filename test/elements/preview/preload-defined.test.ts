@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { until as waitFor } from '../../wait.js';
-import { fetched, holdIdle } from './held-idle.js';
+import { fetched, holdIdle } from '../shared/page-loads.js';
 
 const RAW_VIEW = '/src/elements/file-preview/raw-view.ts';
 const PREVIEW_ONLY = ['/src/elements/file-preview/find-bar.ts', '/src/render/markdown/index.ts', '/src/render/highlight/client.ts'];

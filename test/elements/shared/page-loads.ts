@@ -5,6 +5,7 @@
  * kit sees everything the kit does from its definition on.
  */
 
+// The page loads hundreds of modules in a test run: past the default 250 entries, resource timing keeps none.
 performance.setResourceTimingBufferSize(100_000);
 
 /** The paths of every resource the page fetched so far. */
