@@ -13,7 +13,7 @@ import type { TokenChunk } from './tokens.js';
 import type { LineIndex } from './lines.js';
 import type { JobEvent, JobRunner } from './jobs.js';
 import type { FromHighlightWorker, ToHighlightWorker } from './highlight.worker.js';
-import { registerStyle } from './sheet.js';
+import { registerStyle } from './token-styles.js';
 import { loadGrammar, loadThemes, PAGE_ASSETS } from './assets.js';
 import { PRECOMPILED_LANGUAGES } from './languages.js';
 import { packGrammar } from './transfer.js';

@@ -13,7 +13,8 @@
 export { languageForFence, resolveLanguage } from './languages.js';
 export { startHighlight, configureHighlighter, highlighterUsesWorker, warmHighlighter } from './client.js';
 export type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
-export { adoptTokenSheet, renderTokens, tokenSheet, contrastRatio, TOKEN_CLASS_PREFIX } from './sheet.js';
+export { adoptTokenSheet, renderTokens, tokenSheet, TOKEN_CLASS_PREFIX } from './sheet.js';
+export { contrastRatio } from './token-styles.js';
 export { MAX_TOKENIZED_LINE, LIGHT_THEME, DARK_THEME } from './constants.js';
 export { chunkLine } from './tokens.js';
 export type { TokenLine, TokenChunk, TokenStyle } from './tokens.js';

@@ -4,7 +4,7 @@
 // in the browser by highlight.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contrastRatio, readableOn, registerStyle } from '../../../src/render/highlight/sheet.ts';
+import { contrastRatio, readableOn, registerStyle } from '../../../src/render/highlight/token-styles.ts';
 
 const LIGHT = ['#ffffff', '#f6f7f9', '#fff4cc', '#fff8e0'];
 const DARK = ['#16181d', '#1f2229', '#212327', '#3c321e', '#2c2a22'];
