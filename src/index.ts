@@ -4,7 +4,7 @@
  * the host adapters, the store and the wiring. Exports are listed by name.
  */
 export * from './model/index.js';
-export { registerTranslation, availableLocales, en, ru, zh, type QaTerms, type QaTerm, type QaPlural, type QaBuiltinLocale } from './i18n/index.js';
+export { registerTranslation, loadTranslation, availableLocales, en, type QaTerms, type QaTerm, type QaPlural, type QaBuiltinLocale } from './i18n/index.js';
 export * from './events.js';
 export { viewOf, type QaViewResult, type QaViewOptions } from './host/payload.js';
 export { QaSourcesPanel } from './elements/sources-panel/define.js';

@@ -1,22 +1,40 @@
 /**
  * Term tables and lookup. Languages: `en`, `ru`, `zh` built in; more can be
  * registered, and any term overridden, with `registerTranslation`.
+ *
+ * English is part of the page's first load; the other built-in tables are
+ * lazy chunks of a few KB, loaded when a language needs them
+ * (`loadTranslation`). The elements ask for theirs before they render in it,
+ * and the document's language is asked for as soon as they are defined, so a
+ * page in Russian has its terms by the time an element first renders.
  */
 import { en } from './en.js';
-import { ru } from './ru.js';
-import { zh } from './zh.js';
 import { matchLocale, normalizeTag } from './lang.js';
 import type { QaPlural, QaTerm, QaTerms } from './types.js';
 import { byteScale, type QaByteScale } from '../workspace/bytes.js';
 
 export type { QaPlural, QaTerm, QaTerms, QaBuiltinLocale } from './types.js';
-export { en, ru, zh };
+export { en };
 
-const tables = new Map<string, Partial<QaTerms>>([
-  ['en', en],
-  ['ru', ru],
-  ['zh', zh],
-]);
+/** Where the built-in tables other than English come from. */
+const BUILT_IN: Readonly<Record<string, () => Promise<QaTerms>>> = {
+  ru: () => import('./ru.js').then((m) => m.ru),
+  zh: () => import('./zh.js').then((m) => m.zh),
+};
+
+/** Built-in tables that have arrived (English always has). */
+const builtIn = new Map<string, Partial<QaTerms>>([['en', en]]);
+/** Terms given to `registerTranslation`, per language: they win over the built-in table. */
+const registered = new Map<string, Partial<QaTerms>>();
+/** Loads under way, per built-in language. */
+const loads = new Map<string, Promise<void>>();
+/** Built-in languages whose table could not be loaded: they show in English until `loadTranslation` tries again. */
+const failed = new Set<string>();
+
+function isBuiltIn(code: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BUILT_IN, code);
+}
+
 const listeners = new Set<() => void>();
 
 /**
@@ -27,24 +45,68 @@ const listeners = new Set<() => void>();
 export function registerTranslation(locale: string, terms: Partial<QaTerms>): void {
   const key = normalizeTag(locale);
   if (!key) return;
-  const table: Partial<QaTerms> = { ...(tables.get(key) ?? {}) };
+  const table: Partial<QaTerms> = { ...(registered.get(key) ?? {}) };
   for (const name of Object.keys(terms) as Array<keyof QaTerms>) {
     const value = terms[name];
     if (value !== undefined) (table as Record<string, QaTerm>)[name] = value;
   }
-  tables.set(key, table);
+  registered.set(key, table);
+  notify();
+}
+
+function notify(): void {
   for (const l of listeners) l();
 }
 
-/** Called whenever a translation is registered, so elements re-render. */
+/**
+ * The built-in table of a language, loading it the first time (English is
+ * always there): null for a language the kit has no table of, and for one
+ * whose table could not be loaded (a warning says so, and its terms show in
+ * English). Elements call this themselves; call it to have a language ready
+ * before an element needs it, or to start a translation from the kit's own.
+ */
+export async function loadTranslation(locale: string): Promise<Readonly<Partial<QaTerms>> | null> {
+  const code = matchLocale(locale, (c) => c === 'en' || isBuiltIn(c));
+  if (!code) return null;
+  failed.delete(code);
+  await translationPending(code);
+  return builtIn.get(code) ?? null;
+}
+
+/**
+ * Null when the terms of `locale` (a resolved language code) can be looked up
+ * now; else the load of its built-in table, started here, which settles when
+ * the table is there or could not be had. Never rejects.
+ */
+export function translationPending(locale: string): Promise<void> | null {
+  if (builtIn.has(locale) || failed.has(locale) || !isBuiltIn(locale)) return null;
+  let load = loads.get(locale);
+  if (!load) {
+    load = BUILT_IN[locale]!().then(
+      (table) => {
+        builtIn.set(locale, table);
+        notify();
+      },
+      (error: unknown) => {
+        failed.add(locale);
+        console.warn(`qa-sources-kit: could not load the ${locale} terms (${error instanceof Error ? error.message : String(error)}); showing English.`);
+      },
+    );
+    void load.finally(() => loads.delete(locale));
+    loads.set(locale, load);
+  }
+  return load;
+}
+
+/** Called whenever a translation is registered or a built-in table arrives, so elements re-render. */
 export function onTranslationsChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Language codes that have a term table. */
+/** Language codes that have a term table: the built-in ones (loaded or not), then the registered ones. */
 export function availableLocales(): string[] {
-  return [...tables.keys()];
+  return [...new Set(['en', ...Object.keys(BUILT_IN), ...registered.keys()])];
 }
 
 /**
@@ -53,7 +115,7 @@ export function availableLocales(): string[] {
  */
 export function resolveLocale(tag: string | null | undefined): string {
   if (typeof tag !== 'string') return 'en';
-  return matchLocale(tag, (code) => tables.has(code)) ?? 'en';
+  return matchLocale(tag, (code) => code === 'en' || isBuiltIn(code) || registered.has(code)) ?? 'en';
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -176,10 +238,10 @@ export function formatBytes(bytes: number, locale: string): string {
  */
 export function term<K extends keyof QaTerms>(locale: string, key: K, params: Record<string, string | number> = {}): string {
   let lang = resolveLocale(locale);
-  let value: QaTerm | undefined = ownTerm(tables.get(lang), key);
+  let value: QaTerm | undefined = ownTerm(registered.get(lang), key) ?? ownTerm(builtIn.get(lang), key);
   if (value === undefined) {
     lang = 'en';
-    value = ownTerm(tables.get('en'), key) ?? ownTerm(en, key);
+    value = ownTerm(registered.get('en'), key) ?? ownTerm(en, key);
   }
   if (value === undefined) return '';
   if (typeof value === 'string') return fill(value, params, lang);

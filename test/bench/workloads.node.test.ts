@@ -164,7 +164,7 @@ test('the budget names every file over it, once per language, and holds recorded
   };
   const problems = overBudget(bad);
   assert.equal(problems.length, 6, problems.join('\n'));
-  assert.match(problems[0]!, /^the initial load .* budget 80\.0 KB/);
+  assert.match(problems[0]!, /^the initial load .* budget 72\.0 KB/);
   assert.match(problems[1]!, /assets\/markdown\.js \(Markdown renderer\)/);
   assert.match(problems[2]!, /assets\/index\.js also carries shiki/);
   assert.match(problems[3]!, /assets\/jobs\.js \(highlighter \(main-thread fallback\)\)/);

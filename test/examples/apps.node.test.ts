@@ -164,6 +164,12 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 const kitWarnings = (log: PageLog) => log.warnings.filter((w) => w.startsWith('qa-sources-kit:'));
 
+/** An app's page with the document in Russian. */
+const inRussian = (html: string): string => {
+  assert.match(html, /<html lang="en">/);
+  return html.replace('<html lang="en">', '<html lang="ru">');
+};
+
 /**
  * Pages driven side by side: each test has its own server and browser context, and most of a test
  * is waiting (page loads, workers starting, a worker's start timeout), so two at a time cut the
@@ -193,6 +199,24 @@ describe('example apps built for production from the packed tarball', SIDE_BY_SI
       assert.deepEqual(kitWarnings(log), [], 'no warning from the kit');
       assert.equal(log.workers.filter((w) => /highlight\.worker/.test(w)).length, 1, `the highlighter worker ran (${log.workers.join(', ')})`);
       assert.equal(log.workers.filter((w) => /parse\.worker/.test(w)).length, 1, `the Markdown parser worker ran (${log.workers.join(', ')})`);
+    });
+  }
+
+  for (const app of APPS) {
+    test(`${app}: a page in Russian gets the Russian terms, a lazy chunk of its own, before the panel and footer first render`, async () => {
+      const log = await withApp(app, { ...setups[app], rewriteHtml: inRussian }, async (page) => {
+        await page.waitForFunction(
+          () => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3,
+          WAIT,
+        );
+        const heading = await page.evaluate(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim());
+        assert.equal(heading, 'Источники');
+        const footer = await page.evaluate(() => document.querySelector('qa-source-footer')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
+        assert.match(footer, /Источники\s*3/);
+      });
+      assert.deepEqual(log.failed, [], 'no failed request');
+      assert.deepEqual(log.errors, [], 'no page error, no console error');
+      assert.deepEqual(kitWarnings(log), [], 'no warning from the kit');
     });
   }
 
@@ -325,6 +349,25 @@ describe('a broken deployment degrades to readable text with one clear message',
     const warnings = await plainWithout(client, /could not load the highlighter/);
     assert.equal(warnings.length, 1, warnings.join(' | '));
     assert.match(warnings[0]!, /^qa-sources-kit: could not load the highlighter \(.*\); the code stays plain text\.$/);
+  });
+
+  test('the Russian terms chunk missing: a page in Russian shows in English, one warning, nothing throws', async () => {
+    const chunk = filesContaining(app, /Источники/).filter((f) => !isWorker(f));
+    assert.equal(chunk.length, 1, `one Russian terms chunk: ${chunk.join(', ')}`);
+    const log = await withApp(app, { breaks: (f) => (f === chunk[0] ? { status: 404 } : null), rewriteHtml: inRussian }, async (page) => {
+      await panelShowsPayload(page);
+      const heading = await page.evaluate(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim());
+      assert.equal(heading, 'Sources');
+      await markdownOpensRendered(page);
+    });
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+      'nothing throws',
+    );
+    const warnings = kitWarnings(log);
+    assert.equal(warnings.length, 1, warnings.join(' | '));
+    assert.match(warnings[0]!, /^qa-sources-kit: could not load the ru terms \(.*\); showing English\.$/);
   });
 
   test('the find chunk missing: find says so where its bar goes, the file stays; Retry once it is back opens the bar', async () => {

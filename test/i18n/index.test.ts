@@ -4,16 +4,17 @@ import {
   en,
   formatBytes,
   formatNumber,
+  loadTranslation,
   onTranslationsChange,
   registerTranslation,
   resolveLocale,
-  ru,
   term,
-  zh,
   type QaPlural,
   type QaTerm,
   type QaTerms,
 } from '../../src/i18n/index.js';
+import { ru } from '../../src/i18n/ru.js';
+import { zh } from '../../src/i18n/zh.js';
 import { byteScale } from '../../src/workspace/bytes.js';
 
 const LANGS: Array<[string, QaTerms]> = [
@@ -54,6 +55,12 @@ const PARAMS = {
 };
 
 describe('i18n', () => {
+  // The built-in tables other than English are lazy (lazy.test.ts checks how they load): these tests use them loaded.
+  before(async () => {
+    expect(await loadTranslation('ru')).to.equal(ru);
+    expect(await loadTranslation('zh')).to.equal(zh);
+  });
+
   describe('term tables', () => {
     for (const [lang, table] of LANGS) {
       it(`${lang} has every term, each non-empty`, () => {

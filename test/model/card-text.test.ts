@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { term } from '../../src/i18n/index.js';
+import { loadTranslation, term } from '../../src/i18n/index.js';
 import type { Translate } from '../../src/i18n/types.js';
 import { entryText, groupName, locationText, originDetail, originText, rangesText, warningText } from '../../src/model/card-text.js';
 import type { QaLocationView, QaOriginView } from '../../src/model/display.js';
@@ -16,6 +16,8 @@ const item = (i: Partial<Record<keyof QaSourceItemView, unknown>>) =>
   ({ kind: 'file', title: 'a.md', ranges: [], rangeLabels: [], host: null, suspicious: false, ...i }) as unknown as QaSourceItemView;
 
 describe('card text', () => {
+  before(() => loadTranslation('ru'));
+
   describe('groupName', () => {
     const rows: Array<[string, string, string]> = [
       ['file', 'Documentation', 'Документация'],

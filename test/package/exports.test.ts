@@ -56,9 +56,8 @@ const KIT = [
   // Languages.
   'availableLocales',
   'en',
+  'loadTranslation',
   'registerTranslation',
-  'ru',
-  'zh',
   // Elements and their events.
   'QaCloseEvent',
   'QaFilePreview',

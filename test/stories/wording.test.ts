@@ -2,10 +2,11 @@
 import { expect } from 'chai';
 import { previewStories } from '../../stories/preview.stories.js';
 import { generatedCode } from '../../stories/fixtures/preview-files.js';
-import { formatBytes, term } from '../../src/i18n/index.js';
+import { formatBytes, loadTranslation, term } from '../../src/i18n/index.js';
 import { mount, shadowOf, unmountAll } from '../elements/shared/fixture.js';
 
 describe('wording', () => {
+  before(() => Promise.all([loadTranslation('ru'), loadTranslation('zh')]));
   afterEach(unmountAll);
 
   it('the "Too large" story names the size the preview shows, in decimal units', async () => {

@@ -460,7 +460,9 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    this.done = scheduleUpdate(this);
+    // A chip in a language whose terms are still loading is drawn once they are there.
+    const terms = this.localize.pending();
+    this.done = terms ? terms.then(() => scheduleUpdate(this)) : scheduleUpdate(this);
   }
 
   /**

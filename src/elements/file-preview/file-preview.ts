@@ -238,6 +238,11 @@ export class QaFilePreview extends LitElement {
     this.preloadWhenIdle();
   }
 
+  /** The first render in a language waits for its terms (see `LocalizeController.pending`). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.localize.whenReady(() => super.scheduleUpdate());
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('source') && this.source) {
       this.path = sourcePath(this.source);

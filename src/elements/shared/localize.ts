@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { onTranslationsChange, resolveLocale, term } from '../../i18n/index.js';
+import { onTranslationsChange, resolveLocale, term, translationPending } from '../../i18n/index.js';
 import { closestLang } from '../../i18n/lang.js';
 import type { QaTerms, Translate } from '../../i18n/types.js';
 
@@ -31,6 +31,9 @@ function translatorFor(lang: string): Translator {
   return { lang, t };
 }
 
+/** The document's language, asked for as soon as the elements are defined: its terms load beside the rest of the page. */
+if (typeof document !== 'undefined') void translationPending(resolveLocale(document.documentElement.getAttribute('lang')));
+
 function watchDocumentLang(): void {
   if (observer || typeof MutationObserver === 'undefined') return;
   observer = new MutationObserver(() => hosts.forEach((h) => h.requestUpdate()));
@@ -55,6 +58,22 @@ export class LocalizeController implements ReactiveController {
 
   hostDisconnected(): void {
     hosts.delete(this.host);
+  }
+
+  /**
+   * Null when the element's language can be shown now; else the load of its
+   * terms (started here), which the element waits for before it renders, so
+   * it never shows English first and then its own language. A load that
+   * fails settles too, and the element renders in English.
+   */
+  pending(): Promise<void> | null {
+    return translationPending(this.lang);
+  }
+
+  /** Runs `update` now, or once the element's terms are there (an element's `scheduleUpdate` goes through this). */
+  whenReady<T>(update: () => T): T | Promise<T> {
+    const terms = this.pending();
+    return terms ? terms.then(update) : update();
   }
 
   /** The resolved language code (`en`, `ru`, `zh`, or a registered one). */

@@ -96,6 +96,11 @@ export class QaSourceFooter extends LitElement {
     });
   }
 
+  /** The first render in a language waits for its terms (see `LocalizeController.pending`). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.localize.whenReady(() => super.scheduleUpdate());
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('sources') || changed.has('threshold')) {
       this.result = viewOf(this.sources, { threshold: this.threshold });

@@ -204,6 +204,11 @@ export class QaSourcesPanel extends LitElement {
     this.painted.clear();
   }
 
+  /** The first render in a language waits for its terms (see `LocalizeController.pending`). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.localize.whenReady(() => super.scheduleUpdate());
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('sources') || changed.has('threshold') || changed.has('showDiscovered') || changed.has('debug') || changed.has('maxPerGroup')) {
       this.result = viewOf(this.sources, {

@@ -8,7 +8,7 @@
  * lazily when it comes near the viewport. A new render into the same
  * container cancels the previous one first, so chunks never interleave.
  */
-import { resolveLocale } from '../../i18n/index.js';
+import { resolveLocale, translationPending } from '../../i18n/index.js';
 import { closestLang } from '../../i18n/lang.js';
 import { newFindings, sanitizeToFragment } from '../sanitize.js';
 import { streamChunks, type ChunkStream } from './chunks.js';
@@ -153,6 +153,12 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
   jobs.set(container, job);
 
   const locale = resolveLocale(options.locale ?? closestLang(container));
+  // The renderer's own words (alert titles, footnotes, blocked images) come in that language: its terms first, if still loading.
+  const terms = translationPending(locale);
+  if (terms) {
+    await terms;
+    if (job.cancelled) throw abortError();
+  }
   const nonce = randomNonce();
   const ranges = (options.ranges ?? []).filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
   const resolveLinks = linkResolver(job, options, locale);

@@ -39,10 +39,14 @@ export function customElementsIn(root: ParentNode): Element[] {
   return out;
 }
 
-/** Waits for the pending updates of every Lit element under `root`, then two frames. */
+/** Waits for the pending updates of `root` (when it is an element of the kit) and of every Lit element under it, then two frames. */
 export async function settle(root: ParentNode = document.body): Promise<void> {
+  const elements = () =>
+    root instanceof Element && root.localName.includes('-')
+      ? [root, ...customElementsIn(root), ...(root.shadowRoot ? customElementsIn(root.shadowRoot) : [])]
+      : customElementsIn(root);
   for (let round = 0; round < 3; round++) {
-    const pending = customElementsIn(root)
+    const pending = elements()
       .map((el) => (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete)
       .filter((p): p is Promise<unknown> => !!p);
     await Promise.all(pending);
