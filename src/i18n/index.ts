@@ -26,8 +26,20 @@ const BUILT_IN: Readonly<Record<string, () => Promise<QaTerms>>> = {
 const builtIn = new Map<string, Partial<QaTerms>>([['en', en]]);
 /** Terms given to `registerTranslation`, per language: they win over the built-in table. */
 const registered = new Map<string, Partial<QaTerms>>();
+/**
+ * An element waits this long at most for its language's terms (from the
+ * start of their load); past it, it renders in English and again in its
+ * language when the terms arrive. A chunk that hangs never leaves it blank.
+ */
+export const TERMS_WAIT_MS = 1_000;
+
+/** A load under way: the load itself, and what an element waits for (the load, or `TERMS_WAIT_MS`). */
+interface Load {
+  done: Promise<void>;
+  wait: Promise<void>;
+}
 /** Loads under way, per built-in language. */
-const loads = new Map<string, Promise<void>>();
+const loads = new Map<string, Load>();
 /** Built-in languages whose table could not be loaded: they show in English until `loadTranslation` tries again. */
 const failed = new Set<string>();
 
@@ -69,20 +81,25 @@ export async function loadTranslation(locale: string): Promise<Readonly<Partial<
   const code = matchLocale(locale, (c) => c === 'en' || isBuiltIn(c));
   if (!code) return null;
   failed.delete(code);
-  await translationPending(code);
+  await startLoad(code)?.done;
   return builtIn.get(code) ?? null;
 }
 
 /**
  * Null when the terms of `locale` (a resolved language code) can be looked up
- * now; else the load of its built-in table, started here, which settles when
- * the table is there or could not be had. Never rejects.
+ * now; else what an element waits for before it renders: the load of its
+ * built-in table (started here), for at most `TERMS_WAIT_MS` from the load's
+ * start. Never rejects.
  */
 export function translationPending(locale: string): Promise<void> | null {
+  return startLoad(locale)?.wait ?? null;
+}
+
+function startLoad(locale: string): Load | null {
   if (builtIn.has(locale) || failed.has(locale) || !isBuiltIn(locale)) return null;
   let load = loads.get(locale);
   if (!load) {
-    load = BUILT_IN[locale]!().then(
+    const done = BUILT_IN[locale]!().then(
       (table) => {
         builtIn.set(locale, table);
         notify();
@@ -92,7 +109,13 @@ export function translationPending(locale: string): Promise<void> | null {
         console.warn(`qa-sources-kit: could not load the ${locale} terms (${error instanceof Error ? error.message : String(error)}); showing English.`);
       },
     );
-    void load.finally(() => loads.delete(locale));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, TERMS_WAIT_MS)))]);
+    load = { done, wait };
+    void done.finally(() => {
+      clearTimeout(timer);
+      loads.delete(locale);
+    });
     loads.set(locale, load);
   }
   return load;

@@ -370,6 +370,32 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.match(warnings[0]!, /^qa-sources-kit: could not load the ru terms \(.*\); showing English\.$/);
   });
 
+  test('the Russian terms chunk slow: a page in Russian shows in English after a moment, then in Russian once the chunk arrives', async () => {
+    const chunk = filesContaining(app, /Источники/).filter((f) => !isWorker(f));
+    assert.equal(chunk.length, 1, `one Russian terms chunk: ${chunk.join(', ')}`);
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    const heading = (page: Page) =>
+      page.evaluate(() => document.querySelector('qa-sources-panel')?.shadowRoot?.querySelector('.heading')?.textContent?.trim() ?? null);
+    const log = await withApp(app, { breaks: (f) => (f === chunk[0] ? { until } : null), rewriteHtml: inRussian }, async (page) => {
+      try {
+        // The elements wait for their terms a moment (never forever), then show English.
+        await panelShowsPayload(page);
+        assert.equal(await heading(page), 'Sources');
+      } finally {
+        release();
+      }
+      await page.waitForFunction(
+        () => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim() === 'Источники',
+        WAIT,
+      );
+      const footer = await page.evaluate(() => document.querySelector('qa-source-footer')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
+      assert.match(footer, /Источники\s*3/);
+    });
+    assert.deepEqual(log.errors, [], 'no page error, no console error');
+    assert.deepEqual(kitWarnings(log), [], 'a slow chunk is no failure');
+  });
+
   test('the find chunk missing: find says so where its bar goes, the file stays; Retry once it is back opens the bar', async () => {
     const chunk = filesContaining(app, /class="find-input"/).filter((f) => !isWorker(f));
     assert.equal(chunk.length, 1, `one find chunk: ${chunk.join(', ')}`);

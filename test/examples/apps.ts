@@ -186,8 +186,8 @@ export function sizeOf(app: AppName, file: string): number {
   return statSync(path.join(appsDir, app, 'dist', file)).size;
 }
 
-/** How a served file is broken on purpose. */
-export type Breakage = { status: number } | { contentType: string } | { body: string };
+/** How a served file is broken on purpose (`until`: the response waits for the promise, as on a slow network). */
+export type Breakage = { status: number } | { contentType: string } | { body: string } | { until: Promise<void> };
 
 /** Options of `serve`. */
 export interface ServeOptions {
@@ -233,7 +233,8 @@ export async function serve(app: AppName, options: ServeOptions = {}): Promise<{
     if (options.cors) headers['access-control-allow-origin'] = '*';
     let body: string | Buffer = broken && 'body' in broken ? broken.body : readFileSync(full);
     if (options.rewriteHtml && file.endsWith('.html')) body = options.rewriteHtml(body.toString());
-    res.writeHead(200, headers).end(body);
+    if (broken && 'until' in broken) void broken.until.then(() => res.writeHead(200, headers).end(body));
+    else res.writeHead(200, headers).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

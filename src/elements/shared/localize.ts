@@ -64,7 +64,8 @@ export class LocalizeController implements ReactiveController {
    * Null when the element's language can be shown now; else the load of its
    * terms (started here), which the element waits for before it renders, so
    * it never shows English first and then its own language. A load that
-   * fails settles too, and the element renders in English.
+   * fails, or takes longer than `TERMS_WAIT_MS`, lets it render in English;
+   * terms that arrive later re-render it.
    */
   pending(): Promise<void> | null {
     return translationPending(this.lang);
