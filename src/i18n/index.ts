@@ -31,7 +31,7 @@ const registered = new Map<string, Partial<QaTerms>>();
  * start of their load); past it, it renders in English and again in its
  * language when the terms arrive. A chunk that hangs never leaves it blank.
  */
-export const TERMS_WAIT_MS = 1_000;
+const TERMS_WAIT_MS = 1_000;
 
 /** A load under way: the load itself, and what an element waits for (the load, or `TERMS_WAIT_MS`). */
 interface Load {

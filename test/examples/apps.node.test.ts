@@ -71,13 +71,20 @@ async function withApp(app: AppName, options: ServeOptions, body: (page: Page, l
   }
 }
 
-async function panelShowsPayload(page: Page): Promise<void> {
+/** The panel shows the payload's three cards under `heading`, and the footer counts them under the same word. */
+async function panelShowsPayload(page: Page, heading = 'Sources'): Promise<void> {
   await page.waitForFunction(
     () => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3,
     WAIT,
   );
+  assert.equal(await panelHeading(page), heading);
   const footer = await page.evaluate(() => document.querySelector('qa-source-footer')?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '');
-  assert.match(footer, /Sources\s*3/, 'the footer counts the same three sources');
+  assert.match(footer, new RegExp(`${heading}\\s*3`), 'the footer counts the same three sources');
+}
+
+/** The panel's heading as shown, or null before it renders. */
+function panelHeading(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector('qa-sources-panel')?.shadowRoot?.querySelector('.heading')?.textContent?.trim() ?? null);
 }
 
 async function footerChipOpensGroup(page: Page): Promise<void> {
@@ -203,17 +210,8 @@ describe('example apps built for production from the packed tarball', SIDE_BY_SI
   }
 
   for (const app of APPS) {
-    test(`${app}: a page in Russian gets the Russian terms, a lazy chunk of its own, before the panel and footer first render`, async () => {
-      const log = await withApp(app, { ...setups[app], rewriteHtml: inRussian }, async (page) => {
-        await page.waitForFunction(
-          () => (document.querySelector('qa-sources-panel')?.shadowRoot?.querySelectorAll('[part~="card-control"]').length ?? 0) === 3,
-          WAIT,
-        );
-        const heading = await page.evaluate(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim());
-        assert.equal(heading, 'Источники');
-        const footer = await page.evaluate(() => document.querySelector('qa-source-footer')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
-        assert.match(footer, /Источники\s*3/);
-      });
+    test(`${app}: a page in Russian shows the panel and the footer in Russian (the terms are a lazy chunk of the build)`, async () => {
+      const log = await withApp(app, { ...setups[app], rewriteHtml: inRussian }, (page) => panelShowsPayload(page, 'Источники'));
       assert.deepEqual(log.failed, [], 'no failed request');
       assert.deepEqual(log.errors, [], 'no page error, no console error');
       assert.deepEqual(kitWarnings(log), [], 'no warning from the kit');
@@ -351,13 +349,17 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.match(warnings[0]!, /^qa-sources-kit: could not load the highlighter \(.*\); the code stays plain text\.$/);
   });
 
-  test('the Russian terms chunk missing: a page in Russian shows in English, one warning, nothing throws', async () => {
+  /** The build's one chunk with the Russian terms. */
+  const russianChunk = (): string => {
     const chunk = filesContaining(app, /Источники/).filter((f) => !isWorker(f));
     assert.equal(chunk.length, 1, `one Russian terms chunk: ${chunk.join(', ')}`);
-    const log = await withApp(app, { breaks: (f) => (f === chunk[0] ? { status: 404 } : null), rewriteHtml: inRussian }, async (page) => {
+    return chunk[0]!;
+  };
+
+  test('the Russian terms chunk missing: a page in Russian shows in English, one warning, nothing throws', async () => {
+    const chunk = russianChunk();
+    const log = await withApp(app, { breaks: (f) => (f === chunk ? { status: 404 } : null), rewriteHtml: inRussian }, async (page) => {
       await panelShowsPayload(page);
-      const heading = await page.evaluate(() => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim());
-      assert.equal(heading, 'Sources');
       await markdownOpensRendered(page);
     });
     assert.deepEqual(
@@ -371,17 +373,13 @@ describe('a broken deployment degrades to readable text with one clear message',
   });
 
   test('the Russian terms chunk slow: a page in Russian shows in English after a moment, then in Russian once the chunk arrives', async () => {
-    const chunk = filesContaining(app, /Источники/).filter((f) => !isWorker(f));
-    assert.equal(chunk.length, 1, `one Russian terms chunk: ${chunk.join(', ')}`);
+    const chunk = russianChunk();
     let release!: () => void;
     const until = new Promise<void>((resolve) => (release = resolve));
-    const heading = (page: Page) =>
-      page.evaluate(() => document.querySelector('qa-sources-panel')?.shadowRoot?.querySelector('.heading')?.textContent?.trim() ?? null);
-    const log = await withApp(app, { breaks: (f) => (f === chunk[0] ? { until } : null), rewriteHtml: inRussian }, async (page) => {
+    const log = await withApp(app, { breaks: (f) => (f === chunk ? { until } : null), rewriteHtml: inRussian }, async (page) => {
       try {
         // The elements wait for their terms a moment (never forever), then show English.
         await panelShowsPayload(page);
-        assert.equal(await heading(page), 'Sources');
       } finally {
         release();
       }
@@ -389,8 +387,7 @@ describe('a broken deployment degrades to readable text with one clear message',
         () => document.querySelector('qa-sources-panel')!.shadowRoot!.querySelector('.heading')?.textContent?.trim() === 'Источники',
         WAIT,
       );
-      const footer = await page.evaluate(() => document.querySelector('qa-source-footer')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
-      assert.match(footer, /Источники\s*3/);
+      await panelShowsPayload(page, 'Источники');
     });
     assert.deepEqual(log.errors, [], 'no page error, no console error');
     assert.deepEqual(kitWarnings(log), [], 'a slow chunk is no failure');
