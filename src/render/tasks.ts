@@ -44,3 +44,30 @@ export function whenIdle(fn: () => void, timeoutMs = 2_000): void {
   if (idle) idle(fn, { timeout: timeoutMs });
   else setTimeout(fn, 0);
 }
+
+/** Waiting longer than this for a frame means the page stopped rendering (hidden): go on without one. */
+const FRAME_TIMEOUT_MS = 100;
+
+function pageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+/**
+ * Resolves in a new task once the browser rendered a frame, so what was
+ * inserted before is on screen; in a hidden page (or one that stops
+ * rendering meanwhile), after a plain turn of the event loop instead.
+ */
+export function afterNextPaint(): Promise<void> {
+  // A hidden page renders no frames: a plain turn of the event loop instead.
+  if (!pageVisible()) return yieldToMain();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, FRAME_TIMEOUT_MS);
+    requestAnimationFrame(
+      () =>
+        void nextTask().then(() => {
+          clearTimeout(fallback);
+          resolve();
+        }),
+    );
+  });
+}

@@ -18,8 +18,10 @@
  */
 import { createShikiPrimitiveAsync, type Grammar, type LanguageRegistration, type ShikiPrimitive, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
+import { EmulatedRegExp, toRegExpDetails } from 'oniguruma-to-es';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import type { TokenStyle } from './tokens.js';
+import { narrowToLatin1, type TextKind } from './latin1.js';
 
 export { LIGHT_THEME, DARK_THEME, MAX_TOKENIZED_LINE } from './constants.js';
 
@@ -35,8 +37,12 @@ interface ThemePair {
 
 /** Where the engine gets grammars and themes. */
 export interface HighlightAssets {
-  /** The grammar of language `id` with the grammars it embeds; null when it cannot be had. */
-  language(id: string): Promise<LanguageRegistration[] | null>;
+  /**
+   * The grammar of language `id` with the grammars it embeds; null when it
+   * cannot be had. `kind` `latin1`: for text without characters above U+00FF
+   * only, its expressions may be narrowed (see latin1.ts).
+   */
+  language(id: string, kind: TextKind): Promise<LanguageRegistration[] | null>;
   /** The light and the dark theme; rejects when they cannot be had. */
   themes(): Promise<[ThemeRegistration, ThemeRegistration]>;
 }
@@ -54,37 +60,65 @@ function getAssets(): HighlightAssets {
 }
 
 /**
- * The engine's expressions by pattern (a grammar's patterns written as
- * strings, converted from Oniguruma's syntax): filled by the scanners as
- * rules are first used, and ahead of them by `patternExpression`.
+ * The options of shiki's `defaultJavaScriptRegexConstructor` with `target:
+ * 'auto'`, for the conversion of patterns narrowed for Latin-1 text, which
+ * needs the converted pattern before it is built (a test holds the two
+ * conversions equal).
  */
-const patternCache = new Map<string, RegExp | Error>();
+export const CONVERSION_OPTIONS = {
+  global: true,
+  hasIndices: true,
+  lazyCompileLength: 3_000,
+  target: 'auto',
+  rules: { allowOrphanBackrefs: true, asciiWordBoundaries: true, captureGroup: true, recursionLimit: 5, singleline: true },
+} as const;
 
-function construct(pattern: string): RegExp {
-  return defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
-}
+const CONSTRUCTORS: Record<TextKind, (pattern: string) => RegExp> = {
+  any: (pattern) => defaultJavaScriptRegexConstructor(pattern, { target: 'auto' }),
+  latin1: (pattern) => {
+    const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
+    const source = narrowToLatin1(d.pattern, d.flags);
+    return d.options ? new EmulatedRegExp(source, d.flags, d.options) : new RegExp(source, d.flags);
+  },
+};
 
 /**
- * The expression the engine runs for `pattern` (converted once, then kept
- * where the engine looks for it), or null when the engine cannot convert
- * it (a rule using it fails as it would have).
+ * The engine's expressions by pattern (a grammar's patterns written as
+ * strings, converted from Oniguruma's syntax), for each kind of text: filled
+ * by the scanners as rules are first used, and ahead of them by
+ * `patternExpression`.
  */
-export function patternExpression(pattern: string): RegExp | null {
-  let re = patternCache.get(pattern);
+const patternCaches: Record<TextKind, Map<string, RegExp | Error>> = { any: new Map(), latin1: new Map() };
+
+/**
+ * The expression the engine runs for `pattern` on text of `kind` (converted
+ * once, then kept where the engine looks for it), or null when the engine
+ * cannot convert it (a rule using it fails as it would have).
+ */
+export function patternExpression(pattern: string, kind: TextKind): RegExp | null {
+  const cache = patternCaches[kind];
+  let re = cache.get(pattern);
   if (re === undefined) {
     try {
-      re = construct(pattern);
+      re = CONSTRUCTORS[kind](pattern);
     } catch (error) {
       re = error instanceof Error ? error : new Error(String(error));
     }
-    patternCache.set(pattern, re);
+    cache.set(pattern, re);
   }
   return re instanceof RegExp ? re : null;
 }
 
-let core: Promise<ShikiPrimitive> | null = null;
-let themes: Promise<ThemePair> | null = null;
-const languages = new Map<string, Promise<boolean>>();
+/** A highlighter core and its themes, one for each kind of text (the grammars they load differ). */
+interface Core {
+  hl: Promise<ShikiPrimitive> | null;
+  themes: Promise<ThemePair> | null;
+  languages: Map<string, Promise<boolean>>;
+}
+const cores: Record<TextKind, Core> = {
+  any: { hl: null, themes: null, languages: new Map() },
+  latin1: { hl: null, themes: null, languages: new Map() },
+};
 
 function lower(c: unknown): string {
   return typeof c === 'string' ? c.toLowerCase() : '';
@@ -119,32 +153,34 @@ async function loadThemes(hl: ShikiPrimitive): Promise<ThemePair> {
   return { light: l, darkOf, darkBgOf, defaultFg };
 }
 
-/** The shared highlighter core with both theme colours ready. */
-export async function getCore(): Promise<{ hl: ShikiPrimitive; themes: ThemePair }> {
-  core ??= createShikiPrimitiveAsync({
-    engine: createJavaScriptRegexEngine({ cache: patternCache, regexConstructor: construct }),
+/** The shared highlighter core for text of `kind`, with both theme colours ready. */
+export async function getCore(kind: TextKind = 'any'): Promise<{ hl: ShikiPrimitive; themes: ThemePair }> {
+  const core = cores[kind];
+  core.hl ??= createShikiPrimitiveAsync({
+    engine: createJavaScriptRegexEngine({ cache: patternCaches[kind], regexConstructor: CONSTRUCTORS[kind] }),
     themes: [],
     langs: [],
   });
-  const hl = await core;
-  themes ??= loadThemes(hl).catch((error: unknown) => {
+  const hl = await core.hl;
+  core.themes ??= loadThemes(hl).catch((error: unknown) => {
     // Tried again by the next job (the themes' chunk may load on a retry).
-    themes = null;
+    core.themes = null;
     throw error;
   });
-  return { hl, themes: await themes };
+  return { hl, themes: await core.themes };
 }
 
 /**
- * Loads a grammar (and the grammars it embeds) once; false for a language
- * the kit does not know, or whose grammar or themes could not be loaded (the
- * text then stays plain).
+ * Loads a grammar (and the grammars it embeds) once for text of `kind`;
+ * false for a language the kit does not know, or whose grammar or themes
+ * could not be loaded (the text then stays plain).
  */
-export function loadLanguage(id: string): Promise<boolean> {
+export function loadLanguage(id: string, kind: TextKind = 'any'): Promise<boolean> {
+  const { languages } = cores[kind];
   let p = languages.get(id);
   if (!p) {
     p = (async () => {
-      const [{ hl }, grammar] = await Promise.all([getCore(), getAssets().language(id)]);
+      const [{ hl }, grammar] = await Promise.all([getCore(kind), getAssets().language(id, kind)]);
       if (!grammar) return false;
       await hl.loadLanguage(...grammar);
       return true;
@@ -208,10 +244,10 @@ export class Tokenizer {
     private readonly grammar: Grammar,
   ) {}
 
-  /** A tokenizer for `lang` once its grammar and the themes are loaded; null for an unknown language. */
-  static async create(lang: string): Promise<Tokenizer | null> {
-    if (!(await loadLanguage(lang))) return null;
-    const { hl, themes: pair } = await getCore();
+  /** A tokenizer for `lang` on text of `kind` once its grammar and the themes are loaded; null for an unknown language. */
+  static async create(lang: string, kind: TextKind = 'any'): Promise<Tokenizer | null> {
+    if (!(await loadLanguage(lang, kind))) return null;
+    const { hl, themes: pair } = await getCore(kind);
     return new Tokenizer(hl, pair, lang, hl.getLanguage(lang));
   }
 

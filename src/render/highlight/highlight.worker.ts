@@ -13,6 +13,7 @@ import type { LineIndex } from './lines.js';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import { unpackGrammar } from './transfer.js';
 import { PatternCompiler } from './precompile.js';
+import { narrowToLatin1, textKind, type TextKind } from './latin1.js';
 import { nextTask } from '../tasks.js';
 
 /** Messages the worker understands. */
@@ -36,8 +37,6 @@ const scope = self as unknown as {
 /** A slice of tokenizing ends after this long, so a new file or a scroll is heard soon. */
 const WORKER_SLICE_MS = 25;
 
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-
 type AssetMessage = Extract<ToHighlightWorker, { type: 'asset' }>;
 const pending = new Map<string, Array<(m: AssetMessage) => void>>();
 
@@ -56,13 +55,25 @@ function ask(lang: string | null): Promise<AssetMessage> {
 /** The expressions of the grammars received, compiled when the reader waits for no lines (see precompile.ts). */
 const compiler = new PatternCompiler(patternExpression);
 
+/**
+ * A grammar as received, rebuilt for text of `kind`: its own copy (each kind
+ * has its own core), with every expression narrowed for Latin-1 text when
+ * `kind` is `latin1` (see latin1.ts).
+ */
+function rebuildGrammar(grammar: LanguageRegistration[], kind: TextKind): LanguageRegistration[] {
+  const narrow = (source: string, flags: string) => (kind === 'latin1' ? narrowToLatin1(source, flags) : source);
+  return unpackGrammar(grammar, ([source, flags, options]) =>
+    options ? new EmulatedRegExp(narrow(source, flags), flags, options) : new RegExp(narrow(source, flags), flags),
+  );
+}
+
 provideAssets({
-  language: async (id) => {
+  language: async (id, kind) => {
     const m = await ask(id);
     const grammar = 'grammar' in m ? m.grammar : null;
-    const registrations = grammar && unpackGrammar(grammar, ([source, flags, options]) => new EmulatedRegExp(source, flags, options));
+    const registrations = grammar && rebuildGrammar(grammar, kind);
     if (registrations) {
-      compiler.add(registrations);
+      compiler.add(registrations, kind);
       runner.wake();
     }
     return registrations;
@@ -82,13 +93,12 @@ const runner = new JobRunner(
   WORKER_SLICE_MS,
   true,
   compiler,
+  textKind,
 );
 
 scope.addEventListener('message', (e) => {
   const m = e.data;
   if (m.type === 'job') {
-    // Text beyond Latin-1 is scanned as two-byte strings, for which each expression compiles again.
-    if (!compiler.wide && NOT_LATIN1.test(m.text)) compiler.widen();
     runner.add(m.id, m.lang, m.text, m.window, m.lines);
   } else if (m.type === 'priority') runner.prioritize(m.id, m.from, m.to);
   else if (m.type === 'cancel') runner.cancel(m.id);
@@ -112,7 +122,8 @@ async function warm(lang: string | null, sample: boolean): Promise<void> {
     await getCore();
     return;
   }
-  (await Tokenizer.create(lang))?.prime(sample);
+  // Most files are all Latin-1: a file beyond it loads its grammar again, unnarrowed.
+  (await Tokenizer.create(lang, 'latin1'))?.prime(sample);
 }
 
 // The page waits for this before it trusts the worker with a job.

@@ -7,6 +7,7 @@
  * between chunks so no slice runs long and new requests are heard.
  */
 import { Tokenizer, type LineState } from './engine.js';
+import type { TextKind } from './latin1.js';
 import { TextLines, type LineIndex } from './lines.js';
 import type { TokenStyle } from './tokens.js';
 
@@ -27,6 +28,7 @@ const MAX_CHUNK = 2_000;
 interface Job {
   id: number;
   lang: string;
+  kind: TextKind;
   lines: TextLines;
   tokenizer: Tokenizer | null;
   cursor: number;
@@ -62,6 +64,8 @@ export class JobRunner {
     /** True where a long slice blocks nobody (a worker): the reader's lines are tokenized in one slice and posted together. */
     private readonly wholeWindows = true,
     private readonly background: BackgroundWork | null = null,
+    /** The kind of a job's text, for grammars narrowed to Latin-1 (see latin1.ts); without it, every grammar is loaded for any text. */
+    private readonly kindOf: ((text: string) => TextKind) | null = null,
   ) {}
 
   /** Background work was added: it runs when the reader waits for nothing. */
@@ -72,7 +76,19 @@ export class JobRunner {
   /** Starts tokenizing `text` in `lang`; `window` asks for those lines (0-based, end exclusive) first; `index`: where its lines start, when known. */
   add(id: number, lang: string, text: string, window: [number, number] | null = null, index: LineIndex | null = null): void {
     const lines = new TextLines(text, index);
-    this.jobs.set(id, { id, lang, lines, tokenizer: null, cursor: 0, state: null, window: clampWindow(window, lines.count), msPerLine: 0.5, started: false });
+    const kind = this.kindOf?.(text) ?? 'any';
+    this.jobs.set(id, {
+      id,
+      lang,
+      kind,
+      lines,
+      tokenizer: null,
+      cursor: 0,
+      state: null,
+      window: clampWindow(window, lines.count),
+      msPerLine: 0.5,
+      started: false,
+    });
     void this.loop();
   }
 
@@ -127,7 +143,7 @@ export class JobRunner {
   private async step(job: Job): Promise<void> {
     if (!job.started) {
       job.started = true;
-      job.tokenizer = await Tokenizer.create(job.lang);
+      job.tokenizer = await Tokenizer.create(job.lang, job.kind);
       if (!this.jobs.has(job.id)) return;
       if (!job.tokenizer) {
         this.jobs.delete(job.id);

@@ -8,6 +8,7 @@
  * one the first did not use. With them compiled once the reader's lines are
  * coloured, a second file's first screen only runs them.
  */
+import type { TextKind } from './latin1.js';
 
 /** An expression to compile: a `RegExp` (an `EmulatedRegExp` may be made at its first `exec`), or a pattern the engine converts. */
 type Pattern = RegExp | string;
@@ -21,32 +22,31 @@ const BACK_REFERENCE = /\\\d/;
 const LATIN1_SUBJECT = '';
 const WIDE_SUBJECT = '\u0100';
 
-/** Collects the regular expressions of grammars and compiles them in slices. */
+/**
+ * Collects the regular expressions of grammars and compiles them in slices.
+ * A grammar loaded for Latin-1 text (see latin1.ts) only ever scans one-byte
+ * strings; one for any text compiles for two-byte strings as well (the lines
+ * of a text beyond Latin-1, which may also hold one-byte ones).
+ */
 export class PatternCompiler {
-  private queue: Pattern[] = [];
+  private queue: Array<[Pattern, TextKind]> = [];
   private next = 0;
-  /** Compiled for Latin-1 text only (to compile again once text is wide). */
-  private done: RegExp[] = [];
-  /** Compiled for Latin-1 text, waiting to compile for two-byte text. */
-  private rewide: RegExp[] = [];
   private readonly seen = new WeakSet<object>();
-  /** A job has had text with characters beyond Latin-1: its lines are two-byte strings, for which an expression compiles again. */
-  private wideText = false;
 
-  /** `expression`: the engine's expression for a pattern written as a string, or null when it has none. */
-  constructor(private readonly expression: (pattern: string) => RegExp | null) {}
+  /** `expression`: the engine's expression for a pattern written as a string on text of a kind, or null when it has none. */
+  constructor(private readonly expression: (pattern: string, kind: TextKind) => RegExp | null) {}
 
-  /** Queues the expressions of every rule in `grammar` (each object once). */
-  add(grammar: unknown): void {
+  /** Queues the expressions of every rule in `grammar`, loaded for text of `kind` (each object once). */
+  add(grammar: unknown, kind: TextKind): void {
     const walk = (v: unknown, key: string): void => {
       if (typeof v === 'string') {
-        if (PATTERN_KEYS.has(key) && !((key === 'end' || key === 'while') && BACK_REFERENCE.test(v))) this.queue.push(v);
+        if (PATTERN_KEYS.has(key) && !((key === 'end' || key === 'while') && BACK_REFERENCE.test(v))) this.queue.push([v, kind]);
         return;
       }
       if (typeof v !== 'object' || v === null || this.seen.has(v)) return;
       this.seen.add(v);
       if (v instanceof RegExp) {
-        if (PATTERN_KEYS.has(key)) this.queue.push(v);
+        if (PATTERN_KEYS.has(key)) this.queue.push([v, kind]);
         return;
       }
       if (Array.isArray(v)) for (const item of v) walk(item, '');
@@ -55,37 +55,19 @@ export class PatternCompiler {
     walk(grammar, '');
   }
 
-  /** From now on, expressions compile for two-byte text too (those compiled already, once the queue is done). */
-  widen(): void {
-    if (this.wideText) return;
-    this.wideText = true;
-    this.rewide = this.done;
-    this.done = [];
-  }
-
-  /** Expressions compile for two-byte text too. */
-  get wide(): boolean {
-    return this.wideText;
-  }
-
   /** Expressions are waiting. */
   get pending(): boolean {
-    return this.next < this.queue.length || this.rewide.length > 0;
+    return this.next < this.queue.length;
   }
 
   /** Compiles queued expressions until `deadline` (a `performance.now()` time), at least one. */
   run(deadline: number): void {
-    while (this.pending) {
-      if (this.next < this.queue.length) {
-        const pattern = this.queue[this.next++]!;
-        const re = typeof pattern === 'string' ? this.expression(pattern) : pattern;
-        if (re) {
-          compile(re, LATIN1_SUBJECT);
-          if (this.wideText) compile(re, WIDE_SUBJECT);
-          else this.done.push(re);
-        }
-      } else {
-        compile(this.rewide.pop()!, WIDE_SUBJECT);
+    while (this.next < this.queue.length) {
+      const [pattern, kind] = this.queue[this.next++]!;
+      const re = typeof pattern === 'string' ? this.expression(pattern, kind) : pattern;
+      if (re) {
+        compile(re, LATIN1_SUBJECT);
+        if (kind === 'any') compile(re, WIDE_SUBJECT);
       }
       if (performance.now() >= deadline) break;
     }

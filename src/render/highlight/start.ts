@@ -13,6 +13,7 @@ import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './clie
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker, type KitWorker } from '../workers.js';
 import { lazyModule } from '../lazy.js';
+import { afterNextPaint } from '../tasks.js';
 
 type Client = typeof import('./client.js');
 
@@ -85,9 +86,23 @@ export function warmHighlighter(lang?: string | null, sample = false): void {
   }
 }
 
-/** Loads `lang`'s grammar for the worker now (see the client's), when the client is there already; else nothing. */
+/**
+ * Loads `lang`'s grammar for the worker (see the client's) once the file's
+ * first frames are on screen: a grammar is a large module to evaluate
+ * (TypeScript's: about 20 ms of the page's time), which in the middle of
+ * them held the first screen back. A client still on its way does it as
+ * soon as it arrives: the file is often shown just before it is there, and
+ * the grammar then waited for the starting worker to ask for it (about
+ * 100 ms later in a trace).
+ */
 export function prepareGrammar(lang: string): void {
-  clientModule.loaded()?.prepareGrammar(lang);
+  void afterNextPaint()
+    .then(afterNextPaint)
+    .then(() => {
+      const client = clientModule.loaded();
+      if (client) client.prepareGrammar(lang);
+      else loadHighlighter().then((c) => c.prepareGrammar(lang), warnOnce);
+    });
 }
 
 /**

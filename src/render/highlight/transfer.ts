@@ -1,18 +1,20 @@
 /**
- * Grammars on their way to the worker. A structured clone keeps plain
- * objects and regular expressions, but the precompiled grammars (see
- * `PRECOMPILED_LANGUAGES`) also hold `EmulatedRegExp`s — RegExp subclasses
- * whose extra options a clone drops, which silently changes what they match.
- * Those are sent as `{ [EMULATED]: [source, flags, options] }` and rebuilt
- * in the worker.
+ * Grammars on their way to the worker, with their regular expressions sent
+ * as text: `{ [PACKED]: [source, flags, options] }`, rebuilt in the worker.
+ * A structured clone would keep a plain RegExp, but rebuilds it (parsing its
+ * pattern) while the message is read, and drops what an `EmulatedRegExp`
+ * (the precompiled grammars' RegExp subclass, see `PRECOMPILED_LANGUAGES`)
+ * holds beyond it, which silently changes what it matches. Sent as text, each
+ * expression is built once, by the worker, for the kind of text it scans
+ * (see latin1.ts).
  */
 import type { LanguageRegistration } from 'shiki/core';
 
-/** The key that marks a packed `EmulatedRegExp`. */
-export const EMULATED = '__qaEmulatedRegExp';
+/** The key that marks a packed expression. */
+export const PACKED = '__qaRegExp';
 
-/** What a packed `EmulatedRegExp` carries (its own `rawOptions` are meant for exactly this). */
-export type PackedRegExp = [source: string, flags: string, options: object];
+/** What a packed expression carries: an `EmulatedRegExp`'s options (its own `rawOptions` are meant for exactly this), null for a plain RegExp. */
+export type PackedRegExp = [source: string, flags: string, options: object | null];
 
 function isEmulated(v: RegExp): v is RegExp & { rawOptions: object } {
   return v.constructor !== RegExp && typeof (v as { rawOptions?: unknown }).rawOptions === 'object';
@@ -28,19 +30,19 @@ function map(value: unknown, leaf: (v: object) => unknown | undefined): unknown 
   return out;
 }
 
-/** A copy of `grammar` that survives a structured clone (the module's own objects stay untouched). */
+/** A copy of `grammar` that survives a structured clone, every expression packed (the module's own objects stay untouched). */
 export function packGrammar(grammar: LanguageRegistration[]): LanguageRegistration[] {
   return map(grammar, (v) => {
     if (!(v instanceof RegExp)) return undefined;
-    return isEmulated(v) ? { [EMULATED]: [v.source, v.flags, v.rawOptions] satisfies PackedRegExp } : v;
+    return { [PACKED]: [v.source, v.flags, isEmulated(v) ? v.rawOptions : null] satisfies PackedRegExp };
   }) as LanguageRegistration[];
 }
 
-/** The grammar `packGrammar` packed, with each `EmulatedRegExp` rebuilt by `rebuild`. */
+/** A copy of the grammar `packGrammar` packed, with each expression rebuilt by `rebuild` (one that came as a RegExp is kept). */
 export function unpackGrammar(grammar: LanguageRegistration[], rebuild: (packed: PackedRegExp) => RegExp): LanguageRegistration[] {
   return map(grammar, (v) => {
     if (v instanceof RegExp) return v;
-    const packed = (v as Record<string, unknown>)[EMULATED];
+    const packed = (v as Record<string, unknown>)[PACKED];
     return Array.isArray(packed) ? rebuild(packed as PackedRegExp) : undefined;
   }) as LanguageRegistration[];
 }

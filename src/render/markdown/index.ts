@@ -17,7 +17,8 @@ import { lazyHighlighter, type LazyHighlighter } from './lazy-highlight.js';
 import { linkResolver } from './link-queue.js';
 import { markWithin } from './marks.js';
 import { appendRows, deferRows, holdingTable } from './long-tables.js';
-import { afterNextPaint, Slices } from './slices.js';
+import { Slices } from './slices.js';
+import { afterNextPaint } from '../tasks.js';
 import type { WorkEstimate } from './budget.js';
 
 export { markdownStyles } from './styles.js';

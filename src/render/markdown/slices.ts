@@ -3,37 +3,10 @@
  * rendered between slices, and a slice ended before a chunk that would
  * overrun it.
  */
-import { nextTask, sinceYield, yieldToMain } from '../tasks.js';
+import { afterNextPaint, sinceYield } from '../tasks.js';
 
 /** Main-thread work per slice (ms) while the document is being inserted; the browser renders a frame between slices. */
 export const SLICE_BUDGET_MS = 30;
-/** Waiting longer than this for a frame means the page stopped rendering (hidden): go on without one. */
-const FRAME_TIMEOUT_MS = 100;
-
-function pageVisible(): boolean {
-  return typeof document === 'undefined' || document.visibilityState === 'visible';
-}
-
-/**
- * Resolves in a new task once the browser rendered a frame, so what was
- * inserted before is on screen; in a hidden page (or one that stops
- * rendering meanwhile), after a plain turn of the event loop instead.
- */
-export function afterNextPaint(): Promise<void> {
-  // A hidden page renders no frames: a plain turn of the event loop instead.
-  if (!pageVisible()) return yieldToMain();
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, FRAME_TIMEOUT_MS);
-    requestAnimationFrame(
-      () =>
-        void nextTask().then(() => {
-          clearTimeout(fallback);
-          resolve();
-        }),
-    );
-  });
-}
-
 /**
  * Time slices of main-thread work: `due(chars)` says whether work on
  * `chars` more characters of markup still fits the current slice, from the

@@ -28,11 +28,13 @@ function stringPatterns(grammar: unknown): string[] {
 test("a grammar written in Oniguruma's syntax: every pattern is converted into the engine's own cache", async () => {
   const python = (await loadGrammar('python'))!;
   const asked: string[] = [];
-  const compiler = new PatternCompiler((p) => {
+  const kinds = new Set<string>();
+  const compiler = new PatternCompiler((p, kind) => {
     asked.push(p);
-    return patternExpression(p);
+    kinds.add(kind);
+    return patternExpression(p, kind);
   });
-  compiler.add(python);
+  compiler.add(python, 'latin1');
   assert.equal(compiler.pending, true);
   compiler.run(Infinity);
   assert.equal(compiler.pending, false);
@@ -40,9 +42,15 @@ test("a grammar written in Oniguruma's syntax: every pattern is converted into t
   assert.ok(expected.length > 100, `python has its patterns (${expected.length})`);
   const askedSet = new Set(asked);
   for (const p of expected) assert.ok(askedSet.has(p), `converted: ${p.slice(0, 60)}`);
+  assert.deepEqual([...kinds], ['latin1'], 'converted for the kind of text the grammar was loaded for');
   // What the engine will look up is there already: the same expression, not a second conversion.
-  const sample = expected.find((p) => patternExpression(p) !== null)!;
-  assert.equal(patternExpression(sample), patternExpression(sample));
+  const sample = expected.find((p) => patternExpression(p, 'latin1') !== null)!;
+  assert.equal(patternExpression(sample, 'latin1'), patternExpression(sample, 'latin1'));
+  // Each kind of text has its own: narrowed to Latin-1 (python's `\\w` is a Unicode class) or not.
+  const word = expected.find((p) => /\\w/.test(p) && (patternExpression(p, 'any')?.source.includes('\\p{') ?? false))!;
+  assert.ok(word, 'python has a pattern whose expression holds a property escape');
+  assert.notEqual(patternExpression(word, 'any'), patternExpression(word, 'latin1'));
+  assert.equal(patternExpression(word, 'latin1')!.source.includes('\\p{'), false);
   // End patterns that refer to their begin's captures are made per match: left alone.
   assert.equal(
     asked.some((p) => /\\\d/.test(p) && !expected.includes(p)),
@@ -57,8 +65,8 @@ test('a precompiled grammar: each of its expressions is run twice on an empty st
   const compiler = new PatternCompiler(() => null);
   // A name or a scope is not a pattern; the same object twice is compiled once.
   const grammar = { name: 'x', repository: { a: { match: noted, name: 'x.a' }, b: { begin: other, end: other, patterns: [{ include: '#a' }] } } };
-  compiler.add(grammar);
-  compiler.add(grammar);
+  compiler.add(grammar, 'latin1');
+  compiler.add(grammar, 'latin1');
   compiler.run(Infinity);
   assert.deepEqual(noted.subjects, ['', '']);
   assert.deepEqual(other.subjects, ['', '']);
@@ -66,7 +74,7 @@ test('a precompiled grammar: each of its expressions is run twice on an empty st
 
   const ts = (await loadGrammar('typescript'))!;
   const precompiled = new PatternCompiler(() => assert.fail('a precompiled grammar has no pattern to convert'));
-  precompiled.add(ts);
+  precompiled.add(ts, 'latin1');
   precompiled.run(Infinity);
   assert.equal(precompiled.pending, false);
 });
@@ -74,7 +82,7 @@ test('a precompiled grammar: each of its expressions is run twice on an empty st
 test('it works in slices: at least one expression each time, until its deadline', () => {
   const patterns = Array.from({ length: 5 }, (_, i) => new NotingRegExp(`x${i}`));
   const compiler = new PatternCompiler(() => null);
-  compiler.add({ patterns: patterns.map((match) => ({ match })) });
+  compiler.add({ patterns: patterns.map((match) => ({ match })) }, 'latin1');
   compiler.run(0);
   assert.deepEqual(
     patterns.map((p) => p.subjects.length),
@@ -92,34 +100,28 @@ test('a pattern the engine cannot convert is skipped, and an expression that thr
     }
   })('t');
   const after = new NotingRegExp('z');
-  const compiler = new PatternCompiler((p) => (p === '(?<bad' ? null : patternExpression(p)));
-  compiler.add({ patterns: [{ match: '(?<bad' }, { match: throwing }, { match: after }] });
+  const compiler = new PatternCompiler((p, kind) => (p === '(?<bad' ? null : patternExpression(p, kind)));
+  compiler.add({ patterns: [{ match: '(?<bad' }, { match: throwing }, { match: after }] }, 'latin1');
   compiler.run(Infinity);
   assert.equal(compiler.pending, false);
   assert.deepEqual(after.subjects, ['', '']);
 });
 
-test('text beyond Latin-1: every expression compiles again for two-byte strings, the ones done already too', () => {
-  const early = new NotingRegExp('e');
-  const late = new NotingRegExp('l');
+test('a grammar loaded for any text compiles for two-byte strings too; one for Latin-1 text only for one-byte strings', () => {
+  const narrow = new NotingRegExp('n');
+  const wide = new NotingRegExp('w');
   const compiler = new PatternCompiler(() => null);
-  compiler.add({ match: early });
+  compiler.add({ match: narrow }, 'latin1');
+  compiler.add({ match: wide }, 'any');
   compiler.run(Infinity);
-  assert.equal(compiler.wide, false);
-  compiler.widen();
-  assert.equal(compiler.wide, true);
-  compiler.add({ match: late });
-  compiler.run(Infinity);
-  assert.deepEqual(early.subjects, ['', '', '\u0100', '\u0100']);
-  assert.deepEqual(late.subjects, ['', '', '\u0100', '\u0100']);
-  compiler.widen();
-  assert.equal(compiler.pending, false, 'once is enough');
+  assert.deepEqual(narrow.subjects, ['', '']);
+  assert.deepEqual(wide.subjects, ['', '', '\u0100', '\u0100']);
 });
 
 test('with nothing queued, a slice does nothing', () => {
   const compiler = new PatternCompiler(() => null);
   compiler.run(Infinity);
-  compiler.add({ name: 'only names', scopeName: 'source.x' });
+  compiler.add({ name: 'only names', scopeName: 'source.x' }, 'any');
   assert.equal(compiler.pending, false);
   compiler.run(0);
 });

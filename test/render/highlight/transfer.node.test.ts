@@ -1,14 +1,15 @@
 // Grammars on their way to the worker: a structured clone of a packed
-// precompiled grammar, unpacked as the worker does, matches as the original.
+// precompiled grammar, unpacked as the worker does, matches as the original,
+// and carries no RegExp for the clone to rebuild.
 // structuredClone is a Node global: plain Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import type { LanguageRegistration } from 'shiki/core';
-import { EMULATED, packGrammar, unpackGrammar, type PackedRegExp } from '../../../src/render/highlight/transfer.ts';
+import { PACKED, packGrammar, unpackGrammar, type PackedRegExp } from '../../../src/render/highlight/transfer.ts';
 import { LANGUAGE_LOADERS } from '../../../src/render/highlight/languages.ts';
 
-const rebuild = ([source, flags, options]: PackedRegExp) => new EmulatedRegExp(source, flags, options);
+const rebuild = ([source, flags, options]: PackedRegExp) => (options ? new EmulatedRegExp(source, flags, options) : new RegExp(source, flags));
 
 /** Every regular expression in `v`, in a fixed order. */
 function regExps(v: unknown, out: RegExp[] = []): RegExp[] {
@@ -26,7 +27,9 @@ test('a precompiled grammar survives a structured clone packed, and not without 
   // What the clone does to an EmulatedRegExp on its own: a plain RegExp, its options gone.
   assert.equal(regExps(structuredClone(grammar)).filter((r) => r instanceof EmulatedRegExp).length, 0);
 
-  const received = unpackGrammar(structuredClone(packGrammar(grammar)), rebuild);
+  const packed = packGrammar(grammar);
+  assert.equal(regExps(packed).length, 0, 'every expression goes as text');
+  const received = unpackGrammar(structuredClone(packed), rebuild);
   const rebuilt = regExps(received);
   assert.equal(rebuilt.length, original.length);
   rebuilt.forEach((r, i) => {
@@ -40,24 +43,29 @@ test('a precompiled grammar survives a structured clone packed, and not without 
   assert.ok(regExps(grammar).every((r, i) => r === original[i]));
 });
 
-test('plain values and plain regular expressions pass through as they are', () => {
+test('plain values pass through as they are; a plain regular expression is rebuilt as one', () => {
   const grammar = [
     { name: 'x', scopeName: 'source.x', patterns: [{ match: /a+/gi, name: 'n', captures: { 1: { name: 'c' } } }], list: [1, 'two', null, true] },
   ] as unknown as LanguageRegistration[];
   const packed = packGrammar(grammar);
   assert.notEqual(packed, grammar);
-  assert.deepEqual(packed, grammar);
+  assert.deepEqual((packed[0] as unknown as { patterns: Array<{ match: unknown }> }).patterns[0]!.match, { [PACKED]: ['a+', 'gi', null] });
   const round = unpackGrammar(structuredClone(packed), rebuild);
   assert.deepEqual(round, grammar);
   const match = (round[0] as unknown as { patterns: Array<{ match: RegExp }> }).patterns[0]!.match;
   assert.equal(match.constructor, RegExp);
+  // A RegExp that arrives as one (a grammar sent unpacked) is kept.
+  assert.deepEqual(
+    unpackGrammar(grammar, () => assert.fail('nothing to rebuild')),
+    grammar,
+  );
 });
 
 test('only an array under the packing key is read as a packed expression', () => {
-  const grammar = [{ name: 'x', a: { [EMULATED]: 'not packed' }, b: { [EMULATED]: ['a+', 'g', {}] } }] as unknown as LanguageRegistration[];
+  const grammar = [{ name: 'x', a: { [PACKED]: 'not packed' }, b: { [PACKED]: ['a+', 'g', {}] } }] as unknown as LanguageRegistration[];
   const seen: PackedRegExp[] = [];
   const out = unpackGrammar(grammar, (p) => (seen.push(p), /rebuilt/)) as unknown as Array<{ a: unknown; b: unknown }>;
-  assert.deepEqual(out[0]!.a, { [EMULATED]: 'not packed' });
+  assert.deepEqual(out[0]!.a, { [PACKED]: 'not packed' });
   assert.deepEqual(out[0]!.b, /rebuilt/);
   assert.deepEqual(seen, [['a+', 'g', {}]]);
 });
