@@ -1,6 +1,6 @@
 /**
  * A code file shown while the highlighter's worker is still starting: its
- * grammar loads on the page as soon as the file is on screen, not only
+ * grammar loads on the page once the file is on screen, not only
  * once the worker asks for it, so the page's import of the grammar overlaps
  * the worker's start instead of following it. The worker is held back here
  * by keeping the page's messages from it until the test lets them through.
