@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { html } from 'lit';
 import '../../../src/elements/file-preview/define.js';
 import { cleanup, controlledHost, mount, nextRendered, root, waitFor } from './helpers.js';
+import { noteWorkerNeeds } from '../../worker-needs.js';
 
 performance.setResourceTimingBufferSize(100_000);
 
@@ -22,42 +23,25 @@ describe('<qa-file-preview>: a code file shown before the highlighter has starte
   afterEach(cleanup);
 
   it('loads its grammar once the file is shown, without waiting for the worker to ask', async () => {
-    const held: Array<() => void> = [];
-    let holding = true;
-    const asked: string[] = [];
-    const RealWorker = window.Worker;
-    window.Worker = class extends RealWorker {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        super(url, options);
-        this.addEventListener('message', (e: MessageEvent<{ type?: string; lang?: string | null }>) => {
-          if (e.data?.type === 'need' && e.data.lang) asked.push(e.data.lang);
-        });
-      }
-      override postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
-        const send = () => super.postMessage(message, transfer as Transferable[]);
-        if (holding) held.push(send);
-        else send();
-      }
-    };
+    const workers = noteWorkerNeeds({ hold: true });
     try {
       const host = controlledHost();
       const el = mount(html`<qa-file-preview .host=${host} .sessionId=${'s'} path="src/values.ts"></qa-file-preview>`);
       await waitFor(() => host.reads.length === 1, 'the read');
-      await waitFor(() => held.length > 0, 'the page to post to the starting worker');
+      await waitFor(() => workers.held > 0, 'the page to post to the starting worker');
       expect(grammarFetchedAt(), 'no grammar while the file is read').to.equal(null);
       const shown = nextRendered(el);
       host.reads[0]!.resolve({ content: 'export const answer: number = 42;\n'.repeat(30) });
       await shown;
       await waitFor(() => grammarFetchedAt() !== null, 'the grammar fetched after the file was shown');
-      expect(asked, 'the worker has not asked for anything').to.deep.equal([]);
+      expect(workers.asked, 'the worker has not asked for anything').to.deep.equal([]);
 
       // Let the worker hear the page: the file is coloured.
-      holding = false;
-      for (const send of held.splice(0)) send();
+      workers.release();
       await waitFor(() => root(el).querySelectorAll('[part~="raw"] [data-n] [class*="qa-tk-"]').length > 0, 'the file in colour');
-      expect(asked).to.include('typescript');
+      expect(workers.asked).to.include('typescript');
     } finally {
-      window.Worker = RealWorker;
+      workers.restore();
     }
   });
 });

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { prepareGrammar } from '../../../src/render/highlight/start.js';
 import { until as waitFor } from '../../wait.js';
+import { noteWorkerNeeds } from '../../worker-needs.js';
 
 performance.setResourceTimingBufferSize(100_000);
 
@@ -19,16 +20,7 @@ const grammarFetchedAt = () => fetchedAt((p) => /@shikijs\/langs[^/]*\/dist\/pyt
 
 describe('highlight: a grammar prepared before the client is there', () => {
   it('loads the client, then the grammar, without a request from the worker', async () => {
-    const asked: unknown[] = [];
-    const RealWorker = window.Worker;
-    window.Worker = class extends RealWorker {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        super(url, options);
-        this.addEventListener('message', (e: MessageEvent<{ type?: string; lang?: string | null }>) => {
-          if (e.data?.type === 'need' && e.data.lang) asked.push(e.data.lang);
-        });
-      }
-    };
+    const workers = noteWorkerNeeds();
     try {
       expect(clientFetchedAt(), 'nothing loaded the client before this test').to.equal(null);
       prepareGrammar('python');
@@ -37,9 +29,9 @@ describe('highlight: a grammar prepared before the client is there', () => {
       // Not during the frames that show the file: a grammar is a large module to evaluate.
       expect(clientFetchedAt()).to.be.greaterThan(frame);
       expect(grammarFetchedAt()).to.be.greaterThan(clientFetchedAt()!);
-      expect(asked, 'the worker asked for nothing').to.deep.equal([]);
+      expect(workers.asked, 'the worker asked for nothing').to.deep.equal([]);
     } finally {
-      window.Worker = RealWorker;
+      workers.restore();
     }
   });
 });
