@@ -118,11 +118,11 @@ scope.addEventListener('message', (e) => {
  * their start too (see `Tokenizer.prime`).
  */
 async function warm(lang: string | null, sample: boolean): Promise<void> {
+  // Most files are all Latin-1: a file beyond it loads the themes and its grammar again, in a core of its own.
   if (!lang) {
-    await getCore();
+    await getCore('latin1');
     return;
   }
-  // Most files are all Latin-1: a file beyond it loads its grammar again, unnarrowed.
   (await Tokenizer.create(lang, 'latin1'))?.prime(sample);
 }
 

@@ -9,7 +9,7 @@
  * `[\x41-\x5a\x61-\x7a\xaa\xb5\xba\xc0-\xd6\xd8-\xf6\xf8-\xff]`). In headless
  * Chromium, TypeScript's first 60 lines of a large declaration file took
  * 87–127 ms to tokenize from a cold grammar with the grammar as shipped and
- * 56–68 ms narrowed (four fresh pages each).
+ * 56–69 ms narrowed (four fresh pages each).
  *
  * A narrowed expression is wrong for text beyond Latin-1: the highlighter
  * keeps it to documents with none (see `TextKind`).
