@@ -116,6 +116,13 @@ test('the package build imports only declared dependencies, React only from ./re
   assert.equal(pkg.peerDependenciesMeta?.react?.optional, true, 'react is optional');
 });
 
+test("the package build's page chunks take shiki's regex converter from shiki, never a copy of their own (the worker bundles its own)", () => {
+  const pageChunks = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/browser/') && !f.startsWith('dist/workers/') && f.endsWith('.js'));
+  const engine = pageChunks.filter((f) => bareImports(path.join(root, f)).some((spec) => spec === 'shiki/engine/javascript'));
+  assert.ok(engine.length > 0, 'the main-thread engine imports shiki/engine/javascript');
+  for (const f of pageChunks) assert.doesNotMatch(readFileSync(path.join(root, f), 'utf8'), /class _?EmulatedRegExp\b/, `${f} bundles no converter`);
+});
+
 test('the no-bundler build is self-contained and uses relative URLs only', () => {
   const browser = files.filter((f) => f.startsWith('dist/browser/') && f.endsWith('.js'));
   assert.ok(browser.length > 80, `grammar, theme and worker chunks (${browser.length} files)`);

@@ -18,10 +18,9 @@
  */
 import { createShikiPrimitiveAsync, type Grammar, type LanguageRegistration, type ShikiPrimitive, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
-import { EmulatedRegExp, toRegExpDetails } from 'oniguruma-to-es';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import type { TokenStyle } from './tokens.js';
-import { narrowToLatin1, type TextKind } from './latin1.js';
+import type { TextKind } from './latin1.js';
 
 export { LIGHT_THEME, DARK_THEME, MAX_TOKENIZED_LINE } from './constants.js';
 
@@ -59,28 +58,23 @@ function getAssets(): HighlightAssets {
   return assets;
 }
 
-/**
- * The options of shiki's `defaultJavaScriptRegexConstructor` with `target:
- * 'auto'`, for the conversion of patterns narrowed for Latin-1 text, which
- * needs the converted pattern before it is built (a test holds the two
- * conversions equal).
- */
-export const CONVERSION_OPTIONS = {
-  global: true,
-  hasIndices: true,
-  lazyCompileLength: 3_000,
-  target: 'auto',
-  rules: { allowOrphanBackrefs: true, asciiWordBoundaries: true, captureGroup: true, recursionLimit: 5, singleline: true },
-} as const;
+/** Converts a pattern written in Oniguruma's syntax into the engine's expression. */
+export type PatternConstructor = (pattern: string) => RegExp;
 
-const CONSTRUCTORS: Record<TextKind, (pattern: string) => RegExp> = {
-  any: (pattern) => defaultJavaScriptRegexConstructor(pattern, { target: 'auto' }),
-  latin1: (pattern) => {
-    const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
-    const source = narrowToLatin1(d.pattern, d.flags);
-    return d.options ? new EmulatedRegExp(source, d.flags, d.options) : new RegExp(source, d.flags);
-  },
-};
+const asShipped: PatternConstructor = (pattern) => defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
+
+/** How patterns are converted for each kind of text: as shipped (right for any text) until told otherwise. */
+const constructors: Record<TextKind, PatternConstructor> = { any: asShipped, latin1: asShipped };
+
+/**
+ * Sets how patterns are converted for text that is all Latin-1 (the worker
+ * narrows them, see narrowed.ts), before a core for such text exists. The
+ * conversion lives with its caller so that the main thread's copy of the
+ * engine does not bring a second copy of the converter.
+ */
+export function convertLatin1With(construct: PatternConstructor): void {
+  constructors.latin1 = construct;
+}
 
 /**
  * The engine's expressions by pattern (a grammar's patterns written as
@@ -100,7 +94,7 @@ export function patternExpression(pattern: string, kind: TextKind): RegExp | nul
   let re = cache.get(pattern);
   if (re === undefined) {
     try {
-      re = CONSTRUCTORS[kind](pattern);
+      re = constructors[kind](pattern);
     } catch (error) {
       re = error instanceof Error ? error : new Error(String(error));
     }
@@ -157,7 +151,7 @@ async function loadThemes(hl: ShikiPrimitive): Promise<ThemePair> {
 export async function getCore(kind: TextKind = 'any'): Promise<{ hl: ShikiPrimitive; themes: ThemePair }> {
   const core = cores[kind];
   core.hl ??= createShikiPrimitiveAsync({
-    engine: createJavaScriptRegexEngine({ cache: patternCaches[kind], regexConstructor: CONSTRUCTORS[kind] }),
+    engine: createJavaScriptRegexEngine({ cache: patternCaches[kind], regexConstructor: constructors[kind] }),
     themes: [],
     langs: [],
   });

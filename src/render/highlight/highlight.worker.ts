@@ -7,13 +7,14 @@
  * of the page, which imports them where the bundler sees the imports.
  */
 import type { LanguageRegistration, ThemeRegistration } from 'shiki/core';
-import { provideAssets, Tokenizer, getCore, patternExpression } from './engine.js';
+import { provideAssets, Tokenizer, getCore, patternExpression, convertLatin1With } from './engine.js';
 import { JobRunner, type JobEvent } from './jobs.js';
 import type { LineIndex } from './lines.js';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import { unpackGrammar } from './transfer.js';
 import { PatternCompiler } from './precompile.js';
 import { narrowToLatin1, textKind, type TextKind } from './latin1.js';
+import { narrowedExpression } from './narrowed.js';
 import { nextTask } from '../tasks.js';
 
 /** Messages the worker understands. */
@@ -51,6 +52,9 @@ function ask(lang: string | null): Promise<AssetMessage> {
     }
   });
 }
+
+// Grammars written in Oniguruma's syntax are narrowed for Latin-1 text too.
+convertLatin1With(narrowedExpression);
 
 /** The expressions of the grammars received, compiled when the reader waits for no lines (see precompile.ts). */
 const compiler = new PatternCompiler(patternExpression);

@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { narrowToLatin1, textKind } from '../../../src/render/highlight/latin1.ts';
-import { CONVERSION_OPTIONS, patternExpression } from '../../../src/render/highlight/engine.ts';
+import { convertLatin1With, patternExpression } from '../../../src/render/highlight/engine.ts';
+import { CONVERSION_OPTIONS, narrowedExpression } from '../../../src/render/highlight/narrowed.ts';
+
+// As the worker does.
+convertLatin1With(narrowedExpression);
 import { toRegExpDetails } from 'oniguruma-to-es';
 import { loadGrammar } from '../../../src/render/highlight/assets.ts';
 

@@ -2,7 +2,11 @@
 // spare time), on the real grammars and shiki's JavaScript engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { patternExpression } from '../../../src/render/highlight/engine.ts';
+import { convertLatin1With, patternExpression } from '../../../src/render/highlight/engine.ts';
+import { narrowedExpression } from '../../../src/render/highlight/narrowed.ts';
+
+// As the worker does.
+convertLatin1With(narrowedExpression);
 import { loadGrammar } from '../../../src/render/highlight/assets.ts';
 import { PatternCompiler } from '../../../src/render/highlight/precompile.ts';
 

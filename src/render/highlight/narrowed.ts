@@ -1,0 +1,27 @@
+/**
+ * Patterns written in Oniguruma's syntax, converted for text that is all
+ * Latin-1: converted as shiki converts them, then narrowed (see latin1.ts)
+ * before the expression is built, so it is parsed once. Used by the
+ * highlighter's worker, the only place that tokenizes by kind of text.
+ */
+import { EmulatedRegExp, toRegExpDetails } from 'oniguruma-to-es';
+import { narrowToLatin1 } from './latin1.js';
+
+/**
+ * The options of shiki's `defaultJavaScriptRegexConstructor` with `target:
+ * 'auto'` (a test holds the two conversions equal).
+ */
+export const CONVERSION_OPTIONS = {
+  global: true,
+  hasIndices: true,
+  lazyCompileLength: 3_000,
+  target: 'auto',
+  rules: { allowOrphanBackrefs: true, asciiWordBoundaries: true, captureGroup: true, recursionLimit: 5, singleline: true },
+} as const;
+
+/** The engine's expression for `pattern` on Latin-1 text. */
+export function narrowedExpression(pattern: string): RegExp {
+  const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
+  const source = narrowToLatin1(d.pattern, d.flags);
+  return d.options ? new EmulatedRegExp(source, d.flags, d.options) : new RegExp(source, d.flags);
+}
