@@ -461,8 +461,7 @@ export class QaCitation extends HTMLElement implements ReactiveControllerHost {
     if (this.scheduled) return;
     this.scheduled = true;
     // A chip in a language whose terms are still loading is drawn once they are there.
-    const terms = this.localize.pending();
-    this.done = terms ? terms.then(() => scheduleUpdate(this)) : scheduleUpdate(this);
+    this.done = this.localize.whenReady(() => scheduleUpdate(this));
   }
 
   /**

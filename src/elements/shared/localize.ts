@@ -72,9 +72,10 @@ export class LocalizeController implements ReactiveController {
   }
 
   /** Runs `update` now, or once the element's terms are there (an element's `scheduleUpdate` goes through this). */
-  whenReady<T>(update: () => T): T | Promise<T> {
+  whenReady<T>(update: () => T): T | Promise<Awaited<T>> {
     const terms = this.pending();
-    return terms ? terms.then(update) : update();
+    // `then` unwraps a promise `update` returns.
+    return terms ? (terms.then(update) as Promise<Awaited<T>>) : update();
   }
 
   /** The resolved language code (`en`, `ru`, `zh`, or a registered one). */
