@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createFileEndpoint } from './src/node/file-endpoint.ts';
 import { cssLiterals } from './scripts/css-literals.mjs';
 import { markdownItPlainFields } from './scripts/plain-fields.mjs';
+import { packedGrammars } from './scripts/packed-grammars.mjs';
 
 /** Where the dev server mounts the read-only file endpoint (the gallery's "Live workspace" page talks to it). */
 export const FILE_ENDPOINT_PATH = '/__qa/files';
@@ -29,9 +30,11 @@ function fileEndpointPlugin(): Plugin {
 /**
  * Bare imports the package build leaves to the application (its dependencies and React, an optional peer).
  * `@lit/react` is bundled into `./react`; markdown-it itself is bundled into the parser's lazy chunk, with
- * its class fields as plain assignments (scripts/plain-fields.mjs), as the parsing worker has it too.
+ * its class fields as plain assignments (scripts/plain-fields.mjs), as the parsing worker has it too; the
+ * precompiled grammars are bundled as data (scripts/packed-grammars.mjs), one lazy chunk each.
  */
-const PACKAGE_EXTERNALS = (id: string) => /^(lit|@lit\/|markdown-it-|dompurify|shiki|@shikijs\/|react|node:)/.test(id) && !/^@lit\/react($|\/)/.test(id);
+const PACKAGE_EXTERNALS = (id: string) =>
+  /^(lit|@lit\/|markdown-it-|dompurify|shiki|@shikijs\/|oniguruma-to-es$|react|node:)/.test(id) && !/^(@lit\/react|@shikijs\/langs-precompiled)($|\/)/.test(id);
 
 /** Modules whose import registers an element: the chunk holding them has side effects (package.json `sideEffects`). */
 const REGISTRATION = /\/src\/elements\/[^/]+\/define\.ts$/;
@@ -112,9 +115,15 @@ export default defineConfig(({ mode }) => ({
   // imports of `qa-sources-kit` do not resolve here, Vite then skips the scan and finds the packages while the page
   // loads, answering a first visit with 504s and reloads (test/node/gallery-fresh.node.test.ts).
   optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts'] },
-  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs) and markdown-it with plain
-  // class fields (scripts/plain-fields.mjs); the gallery serves both as written.
-  plugins: [fileEndpointPlugin(), { ...cssLiterals(), apply: 'build' as const }, { ...markdownItPlainFields(), apply: 'build' as const }],
+  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs), markdown-it with plain
+  // class fields (scripts/plain-fields.mjs) and the precompiled grammars as data (scripts/packed-grammars.mjs); the
+  // gallery serves all three as written.
+  plugins: [
+    fileEndpointPlugin(),
+    { ...cssLiterals(), apply: 'build' as const },
+    { ...markdownItPlainFields(), apply: 'build' as const },
+    { ...packedGrammars(), apply: 'build' as const },
+  ],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: mode === 'browser' ? browserBuild : packageBuild,
 }));

@@ -9,6 +9,7 @@ import { testServerMiddleware } from './test/server/index.ts';
 import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
 import { chromiumArgs } from './scripts/env.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
+import { packedGrammarsForTests } from './scripts/packed-grammars.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -67,6 +68,7 @@ export default {
   plugins: [
     workerUrlPlugin(),
     reactEsmPlugin(),
+    packedGrammarsForTests(fileURLToPath(new URL('.', import.meta.url))),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -29,6 +29,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { cssLiterals } from '../scripts/css-literals.mjs';
 import { markdownItPlainFields } from '../scripts/plain-fields.mjs';
+import { packedGrammars } from '../scripts/packed-grammars.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
@@ -141,7 +142,7 @@ async function buildPages() {
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
     // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields()],
+    plugins: [cssLiterals(), markdownItPlainFields(), packedGrammars()],
     worker: { format: 'es', plugins: () => [markdownItPlainFields()] },
     build: {
       outDir: SITE,

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cssLiterals } from './css-literals.mjs';
 import { markdownItPlainFields } from './plain-fields.mjs';
+import { packedGrammars } from './packed-grammars.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -90,7 +91,7 @@ async function bundle(entry, { workers = true } = {}) {
     base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
     // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields(), recorder(chunks)],
+    plugins: [cssLiterals(), markdownItPlainFields(), packedGrammars(), recorder(chunks)],
     worker: { format: 'es', plugins: () => [markdownItPlainFields(), ...(workers ? [recorder(chunks)] : [])] },
     build: {
       write: false,

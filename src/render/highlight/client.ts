@@ -81,8 +81,8 @@ function dispatch(e: JobEvent): void {
 
 /** The main-thread runner, loaded (with shiki) only when a page really has to tokenize on the main thread. */
 function getMainRunner(): Promise<JobRunner> {
-  mainRunner ??= Promise.all([import('./jobs.js'), import('./engine.js')]).then(([{ JobRunner: Runner }, { provideAssets }]) => {
-    provideAssets(PAGE_ASSETS);
+  mainRunner ??= Promise.all([import('./jobs.js'), import('./engine.js')]).then(([{ JobRunner: Runner }, { provideAssets, withExpressions }]) => {
+    provideAssets(withExpressions(PAGE_ASSETS));
     return new Runner(dispatch, yieldToMain, MAIN_THREAD_BUDGET_MS, false);
   });
   return mainRunner;

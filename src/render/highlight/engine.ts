@@ -18,9 +18,11 @@
  */
 import { createShikiPrimitiveAsync, type Grammar, type LanguageRegistration, type ShikiPrimitive, type ThemeRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
+import { EmulatedRegExp } from 'oniguruma-to-es';
 import { LIGHT_THEME, LINE_TIME_LIMIT, MAX_TOKENIZED_LINE } from './constants.js';
 import type { TokenStyle } from './tokens.js';
 import type { TextKind } from './latin1.js';
+import { holdsPacked, unpackGrammar, type PackedRegExp } from './transfer.js';
 
 export { LIGHT_THEME, DARK_THEME, MAX_TOKENIZED_LINE } from './constants.js';
 
@@ -51,6 +53,26 @@ let assets: HighlightAssets | null = null;
 /** Sets where grammars and themes come from (once, before the first job). */
 export function provideAssets(source: HighlightAssets): void {
   assets = source;
+}
+
+/** A packed expression (transfer.ts) built as shipped: right for any text. */
+export function shippedExpression([source, flags, options]: PackedRegExp): RegExp {
+  return options ? new EmulatedRegExp(source, flags, options) : new RegExp(source, flags);
+}
+
+/**
+ * `source` with each grammar that comes packed (the builds ship the
+ * precompiled ones so, see transfer.ts) built as shipped: for the main
+ * thread, which tokenizes any text with the grammars as shipped.
+ */
+export function withExpressions(source: HighlightAssets): HighlightAssets {
+  return {
+    themes: () => source.themes(),
+    language: async (id, kind) => {
+      const grammar = await source.language(id, kind);
+      return grammar && holdsPacked(grammar) ? unpackGrammar(grammar, shippedExpression) : grammar;
+    },
+  };
 }
 
 function getAssets(): HighlightAssets {

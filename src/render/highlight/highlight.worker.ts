@@ -7,10 +7,9 @@
  * of the page, which imports them where the bundler sees the imports.
  */
 import type { LanguageRegistration, ThemeRegistration } from 'shiki/core';
-import { provideAssets, Tokenizer, getCore, patternExpression, convertLatin1With } from './engine.js';
+import { provideAssets, Tokenizer, getCore, patternExpression, convertLatin1With, shippedExpression } from './engine.js';
 import { JobRunner, type JobEvent } from './jobs.js';
 import type { LineIndex } from './lines.js';
-import { EmulatedRegExp } from 'oniguruma-to-es';
 import { unpackGrammar } from './transfer.js';
 import { PatternCompiler } from './precompile.js';
 import { narrowToLatin1, textKind, type TextKind } from './latin1.js';
@@ -66,9 +65,7 @@ const compiler = new PatternCompiler(patternExpression);
  */
 function rebuildGrammar(grammar: LanguageRegistration[], kind: TextKind): LanguageRegistration[] {
   const narrow = (source: string, flags: string) => (kind === 'latin1' ? narrowToLatin1(source, flags) : source);
-  return unpackGrammar(grammar, ([source, flags, options]) =>
-    options ? new EmulatedRegExp(narrow(source, flags), flags, options) : new RegExp(narrow(source, flags), flags),
-  );
+  return unpackGrammar(grammar, ([source, flags, options]) => shippedExpression([narrow(source, flags), flags, options]));
 }
 
 provideAssets({

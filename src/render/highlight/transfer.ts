@@ -1,6 +1,8 @@
 /**
  * Grammars on their way to the worker, with their regular expressions sent
  * as text: `{ [PACKED]: [source, flags, options] }`, rebuilt in the worker.
+ * The builds ship the precompiled grammars in this form already
+ * (scripts/packed-grammars.mjs): the page then builds no expression at all.
  * A structured clone would keep a plain RegExp, but rebuilds it (parsing its
  * pattern) while the message is read, and drops what an `EmulatedRegExp`
  * (the precompiled grammars' RegExp subclass, see `PRECOMPILED_LANGUAGES`)
@@ -30,8 +32,29 @@ function map(value: unknown, leaf: (v: object) => unknown | undefined): unknown 
   return out;
 }
 
-/** A copy of `grammar` that survives a structured clone, every expression packed (the module's own objects stay untouched). */
+/** True when `test` holds for an object inside `value` (objects `test` holds for are not looked into). */
+function some(value: unknown, test: (v: object) => boolean): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (test(value)) return true;
+  if (Array.isArray(value)) return value.some((v) => some(v, test));
+  for (const key of Object.keys(value)) if (some((value as Record<string, unknown>)[key], test)) return true;
+  return false;
+}
+
+const isPacked = (v: object): boolean => Array.isArray((v as Record<string, unknown>)[PACKED]);
+
+/** True when `grammar` holds a packed expression (see `packGrammar`). */
+export function holdsPacked(grammar: LanguageRegistration[]): boolean {
+  return some(grammar, isPacked);
+}
+
+/**
+ * `grammar` as it survives a structured clone, every expression packed: a
+ * copy when it holds a RegExp (the module's own objects stay untouched), else
+ * `grammar` itself (patterns written as strings, or packed by the builds).
+ */
 export function packGrammar(grammar: LanguageRegistration[]): LanguageRegistration[] {
+  if (!some(grammar, (v) => v instanceof RegExp)) return grammar;
   return map(grammar, (v) => {
     if (!(v instanceof RegExp)) return undefined;
     return { [PACKED]: [v.source, v.flags, isEmulated(v) ? v.rawOptions : null] satisfies PackedRegExp };
@@ -42,7 +65,6 @@ export function packGrammar(grammar: LanguageRegistration[]): LanguageRegistrati
 export function unpackGrammar(grammar: LanguageRegistration[], rebuild: (packed: PackedRegExp) => RegExp): LanguageRegistration[] {
   return map(grammar, (v) => {
     if (v instanceof RegExp) return v;
-    const packed = (v as Record<string, unknown>)[PACKED];
-    return Array.isArray(packed) ? rebuild(packed as PackedRegExp) : undefined;
+    return isPacked(v) ? rebuild((v as Record<string, unknown>)[PACKED] as PackedRegExp) : undefined;
   }) as LanguageRegistration[];
 }

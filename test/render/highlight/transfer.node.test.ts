@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import type { LanguageRegistration } from 'shiki/core';
-import { PACKED, packGrammar, unpackGrammar, type PackedRegExp } from '../../../src/render/highlight/transfer.ts';
+import { holdsPacked, PACKED, packGrammar, unpackGrammar, type PackedRegExp } from '../../../src/render/highlight/transfer.ts';
 import { LANGUAGE_LOADERS } from '../../../src/render/highlight/languages.ts';
 
 const rebuild = ([source, flags, options]: PackedRegExp) => (options ? new EmulatedRegExp(source, flags, options) : new RegExp(source, flags));
@@ -68,4 +68,14 @@ test('only an array under the packing key is read as a packed expression', () =>
   assert.deepEqual(out[0]!.a, { [PACKED]: 'not packed' });
   assert.deepEqual(out[0]!.b, /rebuilt/);
   assert.deepEqual(seen, [['a+', 'g', {}]]);
+});
+
+test('a grammar with no RegExp is sent as it is; holdsPacked tells a packed grammar apart', async () => {
+  const strings = (await LANGUAGE_LOADERS.python!()).default;
+  assert.equal(packGrammar(strings), strings, 'patterns written as strings: nothing to copy');
+  assert.equal(holdsPacked(strings), false);
+  const packed = packGrammar((await LANGUAGE_LOADERS.typescript!()).default);
+  assert.equal(holdsPacked(packed), true);
+  assert.equal(packGrammar(packed), packed, 'packed already (as the builds ship it): sent as it is');
+  assert.equal(holdsPacked([{ name: 'x', a: { [PACKED]: 'not packed' } }] as unknown as LanguageRegistration[]), false);
 });
