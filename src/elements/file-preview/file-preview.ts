@@ -203,7 +203,7 @@ export class QaFilePreview extends LitElement {
     if (this.hasUpdated && this.path && this.status === 'loading') this.load();
   }
 
-  /** A file is being opened and is not on screen yet: the idle preload waits for it. */
+  /** A file is being opened and is not on screen yet (a code file: not in colour yet): the idle preload waits for it. */
   private opening = false;
 
   /**
@@ -228,14 +228,31 @@ export class QaFilePreview extends LitElement {
     });
   }
 
-  /** The file being opened is shown, or will not be: the idle preload runs (again). */
+  /**
+   * The file being opened is shown, or will not be: the idle preload runs
+   * (again). For a code file, once its first colours are in: on a cold page
+   * the page's thread is what they wait for (the worker's messages, the
+   * grammar's chunk), and the preload's Markdown warm-up takes 10–20 ms of it.
+   */
   private openSettled(): void {
     if (!this.opening) return;
-    this.opening = false;
     // A code file is on screen and its highlighter may still be starting: its grammar loads now, while the worker starts.
     const lang = this.status === 'ready' && this.currentMode === 'raw' && this.path ? languageForPath(this.path) : null;
     if (lang) prepareGrammar(lang);
-    this.preloadWhenIdle();
+    const settle = () => {
+      this.opening = false;
+      this.preloadWhenIdle();
+    };
+    const coloured = lang ? this.doc?.whenColoured() : undefined;
+    if (!coloured) {
+      settle();
+      return;
+    }
+    const id = this.opened.generation;
+    void coloured.then(() => {
+      // A file opened since settles on its own.
+      if (id === this.opened.generation) settle();
+    });
   }
 
   /** The first render in a language waits for its terms (see `LocalizeController.pending`). */

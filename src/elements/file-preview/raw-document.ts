@@ -42,6 +42,7 @@ export class RawDocument {
   private readonly listeners = new Set<(from: number, to: number) => void>();
   private job: HighlightJob | null = null;
   private outcome: Promise<string> | null = null;
+  private coloured: Promise<void> | null = null;
   private longLines: boolean | null = null;
 
   constructor(
@@ -128,6 +129,24 @@ export class RawDocument {
       },
     });
     return (this.outcome = this.job.done);
+  }
+
+  /** Resolves when the first tokens are in or colouring has ended (done, failed, stopped); at once when it has not started. */
+  whenColoured(): Promise<void> {
+    const outcome = this.outcome;
+    if (!outcome) return Promise.resolve();
+    this.coloured ??= new Promise<void>((resolve) => {
+      if (this.chunks.length > 0) return resolve();
+      const off = this.onTokens(() => {
+        off();
+        resolve();
+      });
+      void outcome.then(() => {
+        off();
+        resolve();
+      });
+    });
+    return this.coloured;
   }
 
   /** The tokens of line `n` (0-based) as far as known. */

@@ -16,6 +16,29 @@ function expected(text: string): { lines: string[]; columns: number } {
 }
 
 describe('RawDocument', () => {
+  it('says when the first colours are in: at once before colouring starts, on the first tokens, or when colouring ends without any', async () => {
+    const idle = new RawDocument('const a = 1;\n', 'typescript');
+    await idle.whenColoured();
+
+    const code = new RawDocument('export const answer: number = 42;\n'.repeat(20), 'typescript');
+    const outcome = code.highlight([0, 5]);
+    expect(code.whenColoured(), 'one promise per document').to.equal(code.whenColoured());
+    await code.whenColoured();
+    expect(code.tokensOf(0)?.length ?? 0, 'the first lines are coloured by then').to.be.greaterThan(0);
+    await outcome;
+
+    const plain = new RawDocument('just text\n', null);
+    expect(await plain.highlight(null)).to.equal('unsupported');
+    await plain.whenColoured();
+
+    // Stopped before any tokens: the wait ends too.
+    const stopped = new RawDocument('let x = 1;\n'.repeat(10), 'typescript');
+    void stopped.highlight(null);
+    const waiting = stopped.whenColoured();
+    stopped.dispose();
+    await waiting;
+  });
+
   it('knows when a coloured file has a line too long to colour, a line break not counted', () => {
     const long = 'x'.repeat(MAX_TOKENIZED_LINE);
     const short = 'x'.repeat(MAX_TOKENIZED_LINE - 1);
