@@ -12,7 +12,8 @@
 // any other build get, works as before.
 //
 // test/scripts/packed-grammars.node.test.ts holds the format here equal to
-// transfer.ts's and the tokens of a rewritten grammar equal to the original's.
+// transfer.ts's and the expressions built from a rewritten grammar equal to the
+// original's (class, source, flags, options).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
