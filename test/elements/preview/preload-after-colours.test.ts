@@ -14,8 +14,9 @@ import '../../../src/elements/file-preview/define.js';
 import { cleanup, controlledHost, mount, nextRendered, root, waitFor } from './helpers.js';
 import { noteWorkerNeeds } from '../../worker-needs.js';
 import { holdIdle } from '../shared/page-loads.js';
+import type { QaFilePreview } from '../../../src/elements/file-preview/file-preview.js';
 
-const coloured = (el: HTMLElement) => root(el).querySelectorAll('[part~="raw"] [data-n] [class*="qa-tk-"]').length > 0;
+const coloured = (el: QaFilePreview) => root(el).querySelectorAll('[part~="raw"] [data-n] [class*="qa-tk-"]').length > 0;
 
 describe('<qa-file-preview>: the idle preload after a code file is opened', () => {
   afterEach(cleanup);
