@@ -4,7 +4,8 @@
  * before the expression is built, so it is parsed once. Used by the
  * highlighter's worker, the only place that tokenizes by kind of text.
  */
-import { EmulatedRegExp, toRegExpDetails } from 'oniguruma-to-es';
+import { toRegExpDetails } from 'oniguruma-to-es';
+import { shippedExpression } from './engine.js';
 import { narrowToLatin1 } from './latin1.js';
 
 /**
@@ -22,6 +23,5 @@ export const CONVERSION_OPTIONS = {
 /** The engine's expression for `pattern` on Latin-1 text. */
 export function narrowedExpression(pattern: string): RegExp {
   const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
-  const source = narrowToLatin1(d.pattern, d.flags);
-  return d.options ? new EmulatedRegExp(source, d.flags, d.options) : new RegExp(source, d.flags);
+  return shippedExpression([narrowToLatin1(d.pattern, d.flags), d.flags, d.options ?? null]);
 }
