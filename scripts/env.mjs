@@ -2,7 +2,7 @@
 // clone, and finding (or, as root on Debian, installing) Chromium.
 // Only Node built-ins here: this runs before `npm install`.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,15 @@ function run(cmd, args, opts = {}) {
   return r.status === 0;
 }
 
+/** True when `p` exists and is a symbolic link (to anything, even nothing). */
+function isLink(p) {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
@@ -33,13 +42,24 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
  * lock file. Runs started at the same time (two terminals, a test run beside
  * a benchmark) take turns: one installs, the others wait for it and then find
  * node_modules fresh. Two `npm ci` at once would delete each other's files.
+ * A node_modules that is a link to another folder (a second checkout sharing
+ * the first one's packages) is never installed into: `npm ci` would empty
+ * the folder it points to. `dir`: the project's folder (tests give another).
  */
-export function ensureDependencies() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
+export function ensureDependencies(dir = root) {
+  const modules = path.join(dir, 'node_modules');
+  const marker = path.join(modules, '.package-lock.json');
+  const lock = path.join(dir, 'package-lock.json');
   const fresh = () => existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh()) return;
-  const turn = path.join(tmpdir(), `qa-sources-kit-install-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`);
+  if (isLink(modules)) {
+    console.warn(
+      `node_modules here is a link (to ${readlinkSync(modules)}) and its packages are missing or older than package-lock.json. ` +
+        'Not installing through the link, as npm ci would empty the folder it points to: install there, or give this folder a node_modules of its own.',
+    );
+    return;
+  }
+  const turn = path.join(tmpdir(), `qa-sources-kit-install-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.lock`);
   for (const start = Date.now(); ; sleep(1000)) {
     try {
       mkdirSync(turn);
@@ -54,7 +74,7 @@ export function ensureDependencies() {
     if (fresh()) return;
     console.log('Installing dependencies (first run)…');
     const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
-    if (!run('npm', args)) {
+    if (!run('npm', args, { cwd: dir })) {
       console.error('npm could not install the dependencies; see the messages above.');
       process.exit(1);
     }
