@@ -26,10 +26,19 @@ export const CHUNK_STAGE = ['inline', 'linkify', 'replacements', 'smartquotes', 
 /** The rules run once more over the footnotes, after the last chunk. */
 export const TAIL_STAGE = ['footnote_tail'];
 
+/** The stage each core ruler was last set to (see `runStage`). */
+const enabledStage = new WeakMap<object, string[]>();
+
 /** Runs the core rules named in `rules` (and only those) over `state`. */
 export function runStage(md: MarkdownIt, state: StateCore, rules: string[]): void {
-  // Until the emoji table is loaded there is no emoji rule: names the parser does not know are skipped.
-  md.core.ruler.enableOnly(rules, true);
+  const ruler = md.core.ruler;
+  // Switching the ruler makes it rebuild its rule chains: most calls run the same stage as the one
+  // before (one per chunk), and the ruler keeps its chains until any rule is enabled, disabled or added.
+  if (enabledStage.get(ruler) !== rules || ruler.__cache__ === null) {
+    // Until the emoji table is loaded there is no emoji rule: names the parser does not know are skipped.
+    ruler.enableOnly(rules, true);
+    enabledStage.set(ruler, rules);
+  }
   md.core.process(state);
 }
 

@@ -1,6 +1,7 @@
 // The rule stages: the block stage once over the document, then any run of its top-level blocks rendered on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import markdownIt, { type StateCore } from 'markdown-it';
 import { getParser } from '../../../src/render/markdown/setup.ts';
 import { BLOCK_STAGE, CHUNK_STAGE, TAIL_STAGE, renderPart, runStage, type Env } from '../../../src/render/markdown/stages.ts';
 import { renderChunks } from '../../../src/render/markdown/render-chunks.ts';
@@ -64,4 +65,34 @@ test("the document's own inline style and handler attributes are renamed; markup
     plain[0]!.html,
     '<p data-qa-line="1-1">Text with style=&quot;x&quot; and onclick=y, a <a href="https://e.example" title="on title">link</a>.</p>',
   );
+});
+
+test('a stage run again keeps its rules; a rule added or switched on in between is seen', () => {
+  const md = markdownIt();
+  const ran: string[] = [];
+  const rule = (name: string) => (state: StateCore) => {
+    ran.push(name);
+    return state.tokens.length >= 0;
+  };
+  md.core.ruler.push('a', rule('a'));
+  md.core.ruler.push('b', rule('b'));
+  const stageA = ['a', 'later'];
+  const run = (stage: string[]) => {
+    ran.length = 0;
+    runStage(md, new md.core.State('x', md, {}), stage);
+    return [...ran];
+  };
+  assert.deepEqual(run(stageA), ['a']);
+  assert.deepEqual(run(stageA), ['a'], 'the same stage again');
+  // A rule of the stage that arrives later (as the emoji rule does, once its table is loaded) runs from then on.
+  md.core.ruler.push('later', rule('later'));
+  assert.deepEqual(run(stageA), ['a', 'later']);
+  // A rule added outside the stage does not run with it.
+  md.core.ruler.push('other', rule('other'));
+  assert.deepEqual(run(stageA), ['a', 'later']);
+  // Someone else switching rules on between two runs of the stage changes nothing for it.
+  md.core.ruler.enable('b');
+  assert.deepEqual(run(stageA), ['a', 'later']);
+  assert.deepEqual(run(['b']), ['b']);
+  assert.deepEqual(run(stageA), ['a', 'later']);
 });
