@@ -13,21 +13,27 @@ const encoder = new TextEncoder();
 // none in about 0.2 ms, where the negated form takes 2.5–5.6 ms (fresh pages, headless Chromium).
 const NON_ASCII = /[\x80-\uFFFF]/;
 
+/** UTF-16 units `utf8ByteLength` encodes at a time, into a buffer it keeps (three bytes per unit at most). */
+const COUNT_STEP = 16_384;
+let countBuffer: Uint8Array | null = null;
+
 /** Size of `text` in UTF-8 bytes (a lone surrogate counts as the 3 bytes of U+FFFD, as `TextEncoder` writes it). */
 export function utf8ByteLength(text: string): number {
-  // Files are mostly ASCII: the first other character is found natively and
-  // only the rest is counted here.
+  // Files are mostly ASCII: the first other character is found natively, and
+  // the rest is counted by the encoder itself, a piece at a time into one
+  // buffer. A loop over the characters ran in the interpreter (a file is
+  // counted once): 3–8 ms for a 70 KB README in CPU profiles of its open.
   const first = text.search(NON_ASCII);
   if (first < 0) return text.length;
+  countBuffer ??= new Uint8Array(COUNT_STEP * 3);
   let n = first;
-  for (let i = first; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  for (let i = first; i < text.length;) {
+    let end = Math.min(text.length, i + COUNT_STEP);
+    // A surrogate pair stays in one piece: each half alone would be written as U+FFFD.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    n += encoder.encodeInto(text.slice(i, end), countBuffer).written;
+    i = end;
   }
   return n;
 }

@@ -31,6 +31,18 @@ describe('utf8ByteLength', () => {
     for (const s of table) expect(utf8ByteLength(s), JSON.stringify(s)).to.equal(encoded(s));
   });
 
+  it('counts like TextEncoder across the pieces it encodes at a time (16,384 units from the first non-ASCII one)', () => {
+    const cases: string[] = [];
+    for (const boundary of [16_384, 32_768])
+      for (const offset of [-2, -1, 0, 1]) {
+        // The first non-ASCII character at 0, so the pieces end at multiples of 16,384.
+        const head = `é${'a'.repeat(boundary + offset - 1)}`;
+        cases.push(`${head}😀b`, `${head}\uD83Dx`, `${head}\uDE00x`, `${head}\uD83D`, `${head}€😀€`);
+      }
+    cases.push('中'.repeat(100_000), `${'a'.repeat(5)}${'😀'.repeat(40_000)}`);
+    for (const s of cases) expect(utf8ByteLength(s), `${s.length} units ending ${JSON.stringify(s.slice(-4))}`).to.equal(encoded(s));
+  });
+
   it('counts like TextEncoder for generated text (generated)', () => {
     const piece = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
