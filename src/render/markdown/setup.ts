@@ -25,6 +25,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 // What GitHub's heading ids drop: every character but letters, marks, decimal and letter numbers,
 // connector punctuation (`_`), alphabetic symbols, `-` and the plain space.
 const SLUG_DROPPED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic}\- ]/gu;
+// The same for ASCII text (its letters, digits and `_` are all of those classes it holds). Most
+// headings are ASCII, and the first use of the expression above builds its Unicode tables.
+const SLUG_DROPPED_ASCII = /[^a-z0-9_\- ]/g;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
  * GitHub's heading slug: the heading's text (emoji and images contribute
@@ -32,7 +36,8 @@ const SLUG_DROPPED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic}\- ]/gu;
  * Not trimmed: `:rocket: Features` is `-features`, as on GitHub.
  */
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(SLUG_DROPPED, '').replace(/ /g, '-') || 'section';
+  const lower = text.toLowerCase();
+  return lower.replace(ASCII_ONLY.test(lower) ? SLUG_DROPPED_ASCII : SLUG_DROPPED, '').replace(/ /g, '-') || 'section';
 }
 
 const kit = (env: unknown, role: string) => ` data-qa-kit="${(env as Env).qaNonce} ${role}"`;

@@ -21,6 +21,19 @@ test('slugs follow GitHub: lower case, punctuation dropped, spaces to dashes', (
   assert.equal(slugify('!!!'), 'section');
 });
 
+test('an ASCII heading has the slug the Unicode rule gives it, for every ASCII character', () => {
+  const unicodeRule = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic}\- ]/gu, '')
+      .replace(/ /g, '-') || 'section';
+  const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+  for (const c of ascii) assert.equal(slugify(`a${c}B ${c}`), unicodeRule(`a${c}B ${c}`), JSON.stringify(c));
+  assert.equal(slugify(ascii.join('')), unicodeRule(ascii.join('')));
+  // One character beyond ASCII takes the Unicode rule for the whole heading.
+  assert.equal(slugify('Read Me: Über'), 'read-me-über');
+});
+
 test('fence languages are reduced to safe identifiers', () => {
   assert.equal(fenceLanguage('ts {1,3}'), 'ts');
   assert.equal(fenceLanguage('rust,ignore'), 'rust');
