@@ -29,8 +29,13 @@ test('a property escape becomes the class of its Latin-1 members, inside and out
   assert.equal(narrowToLatin1('\\P{space}', 'v'), '[\\x00-\\x08\\x0e-\\x1f\\x21-\\x84\\x86-\\x9f\\xa1-\\xff]');
   // No Latin-1 member: a class that matches nothing (negated: anything).
   assert.equal(narrowToLatin1('x\\p{Script=Han}|[^\\p{Script=Han}]', 'v'), 'x[]|[^[]]');
-  // An escaped backslash is not an escape of `p`.
+  // An escaped backslash is not an escape of `p`; one before an escape leaves the escape one.
   assert.equal(narrowToLatin1('\\\\p{L}', 'v'), '\\\\p{L}');
+  assert.equal(narrowToLatin1('\\\\\\p{Nd}', 'v'), '\\\\[\\x30-\\x39]');
+  assert.equal(narrowToLatin1('\\\\\\p{Nd}', 'u'), '\\\\[\\x30-\\x39]');
+  // Escaped brackets are characters, under v and under u.
+  assert.equal(narrowToLatin1('\\[\\p{Nd}\\]', 'v'), '\\[[\\x30-\\x39]\\]');
+  assert.equal(narrowToLatin1('[\\]\\p{Nd}]', 'u'), '[\\]\\x30-\\x39]');
 });
 
 test('left as it is where narrowing could change a match', () => {
