@@ -13,6 +13,11 @@ const encoder = new TextEncoder();
 // none in about 0.2 ms, where the negated form takes 2.5–5.6 ms (fresh pages, headless Chromium).
 const NON_ASCII = /[\x80-\uFFFF]/;
 
+/** True when `text` holds only ASCII characters. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+
 /** UTF-16 units `utf8ByteLength` encodes at a time, into a buffer it keeps (three bytes per unit at most). */
 const COUNT_STEP = 16_384;
 let countBuffer: Uint8Array | null = null;

@@ -84,11 +84,7 @@ export function narrowToLatin1(source: string, flags: string): string {
   // Under u, classes do not nest: a bracket inside a class is a character, and an escape there gives the class its members.
   let inClass = false;
   return source.replace(TOKEN, (token: string, name: string | undefined) => {
-    if (name !== undefined) {
-      const set = latin1Members(token);
-      if (set === null) return token;
-      return inClass ? set : `[${set}]`;
-    }
+    if (name !== undefined) return inClass ? (latin1Members(token) ?? token) : asClass(token);
     if (token === '[') inClass = true;
     else if (token === ']') inClass = false;
     return token;

@@ -16,6 +16,7 @@ import { frontMatterPlugin, readFrontMatter } from './front-matter.js';
 import { blockAttributes, repairAlerts, strikethrough, taskLists } from './rules.js';
 import { pauseRule } from './sliced.js';
 import type { Env } from './stages.js';
+import { isAscii } from '../../workspace/bytes.js';
 
 const ALERT_MARKERS = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'];
 
@@ -28,7 +29,6 @@ const SLUG_DROPPED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic}\- ]/gu;
 // The same for ASCII text (its letters, digits and `_` are all of those classes it holds). Most
 // headings are ASCII, and the first use of the expression above builds its Unicode tables.
 const SLUG_DROPPED_ASCII = /[^a-z0-9_\- ]/g;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
  * GitHub's heading slug: the heading's text (emoji and images contribute
@@ -37,7 +37,7 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
  */
 export function slugify(text: string): string {
   const lower = text.toLowerCase();
-  return lower.replace(ASCII_ONLY.test(lower) ? SLUG_DROPPED_ASCII : SLUG_DROPPED, '').replace(/ /g, '-') || 'section';
+  return lower.replace(isAscii(lower) ? SLUG_DROPPED_ASCII : SLUG_DROPPED, '').replace(/ /g, '-') || 'section';
 }
 
 const kit = (env: unknown, role: string) => ` data-qa-kit="${(env as Env).qaNonce} ${role}"`;
