@@ -12,7 +12,7 @@ import { JobRunner, type JobEvent } from './jobs.js';
 import type { LineIndex } from './lines.js';
 import { unpackGrammar } from './transfer.js';
 import { PatternCompiler } from './precompile.js';
-import { narrowToLatin1, textKind, type TextKind } from './latin1.js';
+import { latin1Expression, textKind, type TextKind } from './latin1.js';
 import { narrowedExpression } from './narrowed.js';
 import { nextTask } from '../tasks.js';
 
@@ -64,8 +64,8 @@ const compiler = new PatternCompiler(patternExpression);
  * `kind` is `latin1` (see latin1.ts).
  */
 function rebuildGrammar(grammar: LanguageRegistration[], kind: TextKind): LanguageRegistration[] {
-  const narrow = (source: string, flags: string) => (kind === 'latin1' ? narrowToLatin1(source, flags) : source);
-  return unpackGrammar(grammar, ([source, flags, options]) => shippedExpression([narrow(source, flags), flags, options]));
+  if (kind !== 'latin1') return unpackGrammar(grammar, shippedExpression);
+  return unpackGrammar(grammar, ([source, flags, options]) => shippedExpression([...latin1Expression(source, flags), options]));
 }
 
 provideAssets({

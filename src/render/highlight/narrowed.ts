@@ -1,12 +1,13 @@
 /**
  * Patterns written in Oniguruma's syntax, converted for text that is all
  * Latin-1: converted as shiki converts them, then narrowed (see latin1.ts)
- * before the expression is built, so it is parsed once. Used by the
+ * (and without the v flag where that keeps its matches) before the
+ * expression is built, so it is parsed once. Used by the
  * highlighter's worker, the only place that tokenizes by kind of text.
  */
 import { toRegExpDetails } from 'oniguruma-to-es';
 import { shippedExpression } from './engine.js';
-import { narrowToLatin1 } from './latin1.js';
+import { latin1Expression } from './latin1.js';
 
 /**
  * The options of shiki's `defaultJavaScriptRegexConstructor` with `target:
@@ -23,5 +24,5 @@ export const CONVERSION_OPTIONS = {
 /** The engine's expression for `pattern` on Latin-1 text. */
 export function narrowedExpression(pattern: string): RegExp {
   const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
-  return shippedExpression([narrowToLatin1(d.pattern, d.flags), d.flags, d.options ?? null]);
+  return shippedExpression([...latin1Expression(d.pattern, d.flags), d.options ?? null]);
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EmulatedRegExp } from 'oniguruma-to-es';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
-import { narrowToLatin1, textKind } from '../../../src/render/highlight/latin1.ts';
+import { latin1Expression, narrowToLatin1, textKind, toLegacyLatin1 } from '../../../src/render/highlight/latin1.ts';
 import { convertLatin1With, patternExpression } from '../../../src/render/highlight/engine.ts';
 import { CONVERSION_OPTIONS, narrowedExpression } from '../../../src/render/highlight/narrowed.ts';
 
@@ -155,10 +155,54 @@ test('grammars converted from Oniguruma: every expression narrowed matches as th
         assert.equal(narrow, original, `${lang}: converted for both kinds or neither: ${pattern.slice(0, 80)}`);
         continue;
       }
-      if (narrow.source === original.source) continue;
+      if (narrow.source === original.source && narrow.flags === original.flags) continue;
       narrowed += 1;
       sameMatches(original, narrow, `${lang}: ${pattern.slice(0, 80)}`);
     }
     assert.ok(narrowed > 0, `${lang} has expressions to narrow`);
+  }
+});
+
+test('without the v flag: flat classes kept, nested ones united, negated or combined ones by their members', () => {
+  assert.deepEqual(toLegacyLatin1('a[\\-x]+\\]', 'dgv'), ['a[\\-x]+\\]', 'dg']);
+  assert.deepEqual(toLegacyLatin1(`[_${ALPHA}][\\x30-\\x39${ALPHA}]*`, 'dgvy'), [`[_${ALPHA.slice(1, -1)}][\\x30-\\x39${ALPHA.slice(1, -1)}]*`, 'dgy']);
+  // An escaped bracket is no class.
+  assert.deepEqual(toLegacyLatin1('\\[[a[b]]\\]', 'v'), ['\\[[ab]\\]', '']);
+  assert.deepEqual(toLegacyLatin1('\\\\[a[b]]', 'v'), ['\\\\[ab]', '']);
+  assert.deepEqual(toLegacyLatin1('[a[^b]]', 'v'), ['[\\x00-\\x61\\x63-\\xff]', '']);
+  assert.deepEqual(toLegacyLatin1('[\\w--[a-y]]|--', 'v'), ['[\\x30-\\x39\\x41-\\x5a\\x5f\\x7a]|--', '']);
+  assert.deepEqual(toLegacyLatin1('[\\w&&[a-c]]', 'v'), ['[\\x61-\\x63]', '']);
+  for (const [source, flags] of [
+    ['[a]', 'u'], // only v expressions are rewritten
+    ['[a]', 'g'],
+    ['[a]', 'iv'], // case-insensitive: Unicode case folding
+    ['(?i:a)[b]', 'v'],
+    ['\\p{RGI_Emoji}', 'v'], // left by narrowing
+    ['[\\q{ab}]', 'v'], // a class of strings
+    ['\\u{41}', 'v'], // without the flag a braced code point is a `u` repeated
+    ['[a[b[c]]]', 'v'], // nested deeper than one level
+  ] as const) {
+    assert.equal(toLegacyLatin1(source, flags), null, `${source} /${flags}`);
+  }
+  // An escaped backslash before `p` leaves no property escape.
+  assert.deepEqual(toLegacyLatin1('\\\\p{L}', 'v'), ['\\\\p{L}', '']);
+});
+
+test('precompiled grammars without the v flag: every expression matches as the original on Latin-1 text', async () => {
+  for (const lang of ['typescript', 'javascript', 'tsx']) {
+    const grammar = (await loadGrammar(lang))!;
+    const originals: RegExp[] = [];
+    JSON.stringify(grammar, (_key, value: unknown) => {
+      if (value instanceof RegExp) originals.push(value);
+      return value instanceof RegExp ? null : value;
+    });
+    let legacy = 0;
+    for (const original of originals) {
+      const [source, flags] = latin1Expression(original.source, original.flags);
+      if (flags.includes('v')) continue;
+      legacy += 1;
+      sameMatches(new RegExp(original.source, original.flags), new RegExp(source, flags), `${lang}: ${original.source.slice(0, 80)}`);
+    }
+    assert.ok(legacy > 0.9 * originals.length, `${lang}: ${legacy} of ${originals.length} expressions without the v flag`);
   }
 });
