@@ -48,21 +48,26 @@ function latin1Members(escape: string): string | null {
   if (out !== undefined) return out;
   try {
     // The u flag refuses properties of strings (`\p{RGI_Emoji}`), which may match several characters.
-    const re = new RegExp(`^${escape}$`, 'u');
-    out = '';
-    let start = -1;
-    for (let c = 0; c <= 0x100; c += 1) {
-      const inside = c <= 0xff && re.test(String.fromCharCode(c));
-      if (inside && start < 0) start = c;
-      else if (!inside && start >= 0) {
-        out += start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`;
-        start = -1;
-      }
-    }
+    out = latin1Ranges(new RegExp(`^${escape}$`, 'u'));
   } catch {
     out = null;
   }
   members.set(escape, out);
+  return out;
+}
+
+/** The Latin-1 characters `re` (one character, anchored) matches, as class contents in hex escapes. */
+function latin1Ranges(re: RegExp): string {
+  let out = '';
+  let start = -1;
+  for (let c = 0; c <= 0x100; c += 1) {
+    const inside = c <= 0xff && re.test(String.fromCharCode(c));
+    if (inside && start < 0) start = c;
+    else if (!inside && start >= 0) {
+      out += start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`;
+      start = -1;
+    }
+  }
   return out;
 }
 
@@ -119,18 +124,7 @@ function legacyClass(cls: string): string | null {
   let out = legacyClasses.get(cls);
   if (out !== undefined) return out;
   try {
-    const re = new RegExp(`^${cls}$`, 'v');
-    let set = '';
-    let start = -1;
-    for (let c = 0; c <= 0x100; c += 1) {
-      const inside = c <= 0xff && re.test(String.fromCharCode(c));
-      if (inside && start < 0) start = c;
-      else if (!inside && start >= 0) {
-        set += start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`;
-        start = -1;
-      }
-    }
-    out = `[${set}]`;
+    out = `[${latin1Ranges(new RegExp(`^${cls}$`, 'v'))}]`;
   } catch {
     out = null;
   }
