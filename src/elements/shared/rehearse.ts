@@ -8,10 +8,11 @@
  * would call them), then let go. Nothing is added to the page, nothing is
  * loaded, no event leaves it (an element outside the document has no one to
  * hear it). A page whose element of that kind is already there skips it.
+ * This module is a lazy chunk, loaded when the page is idle
+ * (rehearse-idle.ts).
  */
 import type { ReactiveElement } from 'lit';
 import { SOURCE_KINDS } from '../../model/types.js';
-import { whenIdle } from '../../render/tasks.js';
 
 /** Sources per kind in the sample: enough cards for every kind's template, a few of them with tags. */
 const PER_KIND = 3;
@@ -77,9 +78,4 @@ export function rehearse(tag: string): Promise<number> {
   })().catch(() => 0);
   rehearsals.set(tag, done);
   return done;
-}
-
-/** Rehearses `tag` once the page is idle. */
-export function rehearseWhenIdle(tag: string): void {
-  whenIdle(() => void rehearse(tag));
 }

@@ -1,6 +1,6 @@
 /** Registers `<qa-source-footer>`. */
 import { defineElement } from '../shared/define.js';
-import { rehearseWhenIdle } from '../shared/rehearse.js';
+import { rehearseWhenIdle } from '../shared/rehearse-idle.js';
 import { QaSourceFooter } from './source-footer.js';
 
 defineElement('qa-source-footer', QaSourceFooter);

@@ -1,6 +1,6 @@
 /** Registers `<qa-sources-panel>`. */
 import { defineElement } from '../shared/define.js';
-import { rehearseWhenIdle } from '../shared/rehearse.js';
+import { rehearseWhenIdle } from '../shared/rehearse-idle.js';
 import { QaSourcesPanel } from './sources-panel.js';
 
 defineElement('qa-sources-panel', QaSourcesPanel);
