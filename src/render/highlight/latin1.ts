@@ -32,6 +32,7 @@ const V_TOKEN = /\\\\|\\[pP]\{[^}]*\}/g;
 /** An inline modifier that may turn case-insensitive matching on (`(?i:…)`): the escape's members would then differ. */
 const INLINE_FLAGS = /\(\?[a-z-]*i/;
 
+/** Latin-1 members by flag and pattern (see `membersOf`). */
 const members = new Map<string, string | null>();
 
 function hex(code: number): string {
@@ -39,35 +40,32 @@ function hex(code: number): string {
 }
 
 /**
- * The Latin-1 characters `escape` (`\p{…}` or `\P{…}`) matches, written as
- * class contents in hex escapes (empty when none); null for one that is not a
- * property of single characters (a property of strings, an unknown name).
+ * The Latin-1 characters `pattern` (one character's worth: a property
+ * escape under u, a whole class under v) matches, written as class contents
+ * in hex escapes (empty when none); null when it does not parse alone with
+ * `flags`. The u flag refuses properties of strings (`\p{RGI_Emoji}`), which
+ * may match several characters.
  */
-function latin1Members(escape: string): string | null {
-  let out = members.get(escape);
+function membersOf(pattern: string, flags: 'u' | 'v'): string | null {
+  const key = flags + pattern;
+  let out = members.get(key);
   if (out !== undefined) return out;
   try {
-    // The u flag refuses properties of strings (`\p{RGI_Emoji}`), which may match several characters.
-    out = latin1Ranges(new RegExp(`^${escape}$`, 'u'));
+    const re = new RegExp(`^${pattern}$`, flags);
+    out = '';
+    let start = -1;
+    for (let c = 0; c <= 0x100; c += 1) {
+      const inside = c <= 0xff && re.test(String.fromCharCode(c));
+      if (inside && start < 0) start = c;
+      else if (!inside && start >= 0) {
+        out += start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`;
+        start = -1;
+      }
+    }
   } catch {
     out = null;
   }
-  members.set(escape, out);
-  return out;
-}
-
-/** The Latin-1 characters `re` (one character, anchored) matches, as class contents in hex escapes. */
-function latin1Ranges(re: RegExp): string {
-  let out = '';
-  let start = -1;
-  for (let c = 0; c <= 0x100; c += 1) {
-    const inside = c <= 0xff && re.test(String.fromCharCode(c));
-    if (inside && start < 0) start = c;
-    else if (!inside && start >= 0) {
-      out += start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`;
-      start = -1;
-    }
-  }
+  members.set(key, out);
   return out;
 }
 
@@ -89,7 +87,7 @@ export function narrowToLatin1(source: string, flags: string): string {
   // Under u, classes do not nest: a bracket inside a class is a character, and an escape there gives the class its members.
   let inClass = false;
   return source.replace(TOKEN, (token: string, name: string | undefined) => {
-    if (name !== undefined) return inClass ? (latin1Members(token) ?? token) : asClass(token);
+    if (name !== undefined) return inClass ? (membersOf(token, 'u') ?? token) : asClass(token);
     if (token === '[') inClass = true;
     else if (token === ']') inClass = false;
     return token;
@@ -98,7 +96,7 @@ export function narrowToLatin1(source: string, flags: string): string {
 
 /** A property escape as a class of its Latin-1 members; as it is when it is not a property of single characters. */
 function asClass(escape: string): string {
-  const set = latin1Members(escape);
+  const set = membersOf(escape, 'u');
   return set === null ? escape : `[${set}]`;
 }
 
@@ -112,25 +110,6 @@ const V_PART = /\\[^]|\[(?:[^\\[\]]|\\[^]|\[(?:[^\\[\]]|\\[^])*\])*\]/g;
 const NESTED = /\[(?<=(?:^|[^\\])(?:\\\\)*\[)((?:[^\\[\]]|\\[^])*\[(?:[^\\[\]]|\\[^])*\](?:[^\\[\]]|\\[^]|\[(?:[^\\[\]]|\\[^])*\])*)\]/g;
 /** A bracket that is not escaped. */
 const BRACKET = /[[\]](?<=(?:^|[^\\])(?:\\\\)*.)/g;
-
-const legacyClasses = new Map<string, string | null>();
-
-/**
- * The Latin-1 members of `cls` (one whole class of a v expression, brackets
- * included) as a class for an expression without the v flag: `[…]` of hex
- * ranges; null when it does not parse alone.
- */
-function legacyClass(cls: string): string | null {
-  let out = legacyClasses.get(cls);
-  if (out !== undefined) return out;
-  try {
-    out = `[${latin1Ranges(new RegExp(`^${cls}$`, 'v'))}]`;
-  } catch {
-    out = null;
-  }
-  legacyClasses.set(cls, out);
-  return out;
-}
 
 /**
  * A narrowed expression (`source` with `flags`, see `narrowToLatin1`) as one
@@ -149,14 +128,15 @@ export function toLegacyLatin1(source: string, flags: string): [string, string] 
   const legacyFlags = flags.replace('v', '');
   let out: string;
   let failed = false;
+  // A whole class as the class of its Latin-1 members.
+  const byMembers = (cls: string): string => {
+    const set = membersOf(cls, 'v');
+    if (set === null) failed = true;
+    return set === null ? cls : `[${set}]`;
+  };
   if (source.includes('&&') || source.includes('--')) {
     // Perhaps an intersection or a difference of classes: every class is replaced by its members.
-    out = source.replace(V_PART, (token: string) => {
-      if (token[0] !== '[') return token;
-      const cls = legacyClass(token);
-      if (cls === null) failed = true;
-      return cls ?? token;
-    });
+    out = source.replace(V_PART, (token: string) => (token[0] === '[' ? byMembers(token) : token));
   } else if (FLAT.test(source)) {
     // The common case: flat classes only. Without the flag the expression reads the same on Latin-1 text;
     // the escapes inside classes that v asks for (\-, \&, …) stand for themselves.
@@ -164,12 +144,7 @@ export function toLegacyLatin1(source: string, flags: string): [string, string] 
   } else {
     // A union of classes (as narrowing makes `[_\p{Alpha}]` into `[_[…]]`): the inner brackets are left out;
     // a class with a negated one inside is replaced by its members.
-    out = source.replace(NESTED, (token: string, body: string) => {
-      if (!body.includes('[^')) return `[${body.replace(BRACKET, '')}]`;
-      const cls = legacyClass(token);
-      if (cls === null) failed = true;
-      return cls ?? token;
-    });
+    out = source.replace(NESTED, (token: string, body: string) => (body.includes('[^') ? byMembers(token) : `[${body.replace(BRACKET, '')}]`));
   }
   return failed || !FLAT.test(out) ? null : [out, legacyFlags];
 }
