@@ -27,6 +27,7 @@ import type { PreviewAction } from './keys.js';
 import { KeysHelp } from './keys-help.js';
 import { LineSelection } from './line-selection.js';
 import { findPart, rawViewPart } from './lazy-parts.js';
+import { adoptPartSheets } from './part-sheets.js';
 import { countPreview } from '../shared/warm-source.js';
 import {
   DEFAULT_MAX_BYTES,
@@ -286,9 +287,11 @@ export class QaFilePreview extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    // Token colours are adopted with the element's own styles, not when a file
-    // opens: adopting a sheet later restyles the whole shadow tree.
+    // Token colours and the lazy parts' styles are adopted with the element's
+    // own styles, not when a file opens: adopting a sheet later restyles the
+    // whole shadow tree.
     adoptTokenSheet(this.renderRoot);
+    adoptPartSheets(this.renderRoot);
     const body = this.renderRoot.querySelector<HTMLElement>('.body');
     if (body) this.raw.observe(body);
   }

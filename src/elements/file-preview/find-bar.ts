@@ -17,6 +17,9 @@ import { RawFindTarget, RenderedFindTarget, type FindTarget } from './find-targe
 import type { RawView } from './raw-view.js';
 import { activeIn } from './preview-helpers.js';
 
+/** The field's styles, which the loader writes into the part's sheet (`lazy-parts.ts`). */
+export { findCss } from './find-bar.styles.js';
+
 /** The first slice of a search, run in the keystroke's own task so the first results show at once. */
 const FIRST_SLICE_MS = 12;
 /** Later slices, between which input and painting get their turn. */

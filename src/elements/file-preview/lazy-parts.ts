@@ -6,12 +6,24 @@
  * the preview is defined (a few KB), and at once when a preview is
  * connected before that. Find loads once the page is idle after a preview
  * is connected, or when it is first needed, if that comes sooner: a page
- * that shows only the panel and the footer never downloads it.
+ * that shows only the panel and the footer never downloads it. Each part's
+ * styles come with it and go into the part's sheet as it arrives.
  */
 import { lazyModule, type LazyModule } from '../../render/lazy.js';
+import { fillPartSheet } from './part-sheets.js';
 
 export type RawViewModule = typeof import('./raw-view.js');
 export type FindModule = typeof import('./find-bar.js');
 
-export const rawViewPart: LazyModule<RawViewModule> = lazyModule(() => import('./raw-view.js'));
-export const findPart: LazyModule<FindModule> = lazyModule(() => import('./find-bar.js'));
+export const rawViewPart: LazyModule<RawViewModule> = lazyModule(() =>
+  import('./raw-view.js').then((module) => {
+    fillPartSheet('raw', module.rawViewCss);
+    return module;
+  }),
+);
+export const findPart: LazyModule<FindModule> = lazyModule(() =>
+  import('./find-bar.js').then((module) => {
+    fillPartSheet('find', module.findCss);
+    return module;
+  }),
+);

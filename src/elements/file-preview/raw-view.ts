@@ -16,6 +16,9 @@ import { OverviewRuler } from './overview-ruler.js';
 import { LINE_HEIGHT, RowLayout } from './raw-layout.js';
 import { composedRange, positionIn, type RawParts } from './raw-selection.js';
 
+/** The rows' styles, which the loader writes into the part's sheet (`lazy-parts.ts`). */
+export { rawViewCss } from './raw-view.styles.js';
+
 /** The scroller's top padding (the styles use the same value): rows start below it. */
 const PAD_TOP = 6;
 /** Lines of context kept above a range scrolled into view (3–5). */
