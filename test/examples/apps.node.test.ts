@@ -157,6 +157,14 @@ async function codeOpensRawAtRange(page: Page, { coloured = true } = {}): Promis
   assert.equal(facts.path, 'src/net/backoff.ts');
   assert.ok(facts.chip?.startsWith('Referenced lines: 4–7'), `the chip names the range: ${facts.chip}`);
   assert.equal(facts.loading, false, 'no loading state left');
+  // The rows' styles come with the raw view's chunk and fill a sheet the preview adopted at its first render.
+  const styled = await page.evaluate(() => {
+    const raw = document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="raw"]')!;
+    const row = raw.querySelector('.ln');
+    const gutter = raw.querySelector('.raw-gutter');
+    return { row: row && getComputedStyle(row).position, gutter: gutter && getComputedStyle(gutter).position };
+  });
+  assert.deepEqual(styled, { row: 'absolute', gutter: 'sticky' }, "the raw view's rows and gutter are styled");
   if (coloured) await waitForColours(page, '[part~="raw"]', WAIT);
 }
 
