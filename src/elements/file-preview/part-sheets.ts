@@ -3,9 +3,10 @@
  * field ship as text in the parts' own chunks, not in the page's first
  * load. Every preview adopts these shared sheets at its first render, still
  * empty; the part's loader fills its sheet once, when the chunk arrives
- * (`lazy-parts.ts`): the raw view's when the first preview is connected,
- * find's in idle time after that, so mostly before a file is shown. A
- * preview made later adopts a full sheet before its first paint.
+ * (`lazy-parts.ts`): the raw view's soon after the preview is defined or
+ * first connected, find's in idle time after a connection, so mostly before
+ * a file is shown. A preview made later adopts a full sheet before its
+ * first paint.
  */
 
 const sheets = { raw: null as CSSStyleSheet | null, find: null as CSSStyleSheet | null };
