@@ -10,20 +10,28 @@
  * styles come with it and go into the part's sheet as it arrives.
  */
 import { lazyModule, type LazyModule } from '../../render/lazy.js';
-import { fillPartSheet } from './part-sheets.js';
+import { fillPartSheet, type PreviewPart } from './part-sheets.js';
 
 export type RawViewModule = typeof import('./raw-view.js');
 export type FindModule = typeof import('./find-bar.js');
 
-export const rawViewPart: LazyModule<RawViewModule> = lazyModule(() =>
-  import('./raw-view.js').then((module) => {
-    fillPartSheet('raw', module.rawViewCss);
-    return module;
-  }),
+/** A part whose module brings its styles: they go into the part's sheet as the module arrives. */
+function styledPart<T>(part: PreviewPart, importer: () => Promise<T>, css: (module: T) => string): LazyModule<T> {
+  return lazyModule(() =>
+    importer().then((module) => {
+      fillPartSheet(part, css(module));
+      return module;
+    }),
+  );
+}
+
+export const rawViewPart: LazyModule<RawViewModule> = styledPart(
+  'raw',
+  () => import('./raw-view.js'),
+  (m) => m.rawViewCss,
 );
-export const findPart: LazyModule<FindModule> = lazyModule(() =>
-  import('./find-bar.js').then((module) => {
-    fillPartSheet('find', module.findCss);
-    return module;
-  }),
+export const findPart: LazyModule<FindModule> = styledPart(
+  'find',
+  () => import('./find-bar.js'),
+  (m) => m.findCss,
 );

@@ -20,7 +20,7 @@ function sheetOf(part: PreviewPart): CSSStyleSheet | null {
 /** Adds the parts' sheets after the shadow root's own (once). */
 export function adoptPartSheets(root: Node): void {
   if (!(root instanceof ShadowRoot)) return;
-  const missing = (['raw', 'find'] as const).map(sheetOf).filter((s): s is CSSStyleSheet => !!s && !root.adoptedStyleSheets.includes(s));
+  const missing = (Object.keys(sheets) as PreviewPart[]).map(sheetOf).filter((s): s is CSSStyleSheet => !!s && !root.adoptedStyleSheets.includes(s));
   if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
 }
 
