@@ -1,9 +1,11 @@
 /**
  * A code file opened on a page where the highlighter's code is not loaded
- * yet: its worker starts with the open, so that the worker's script loads
- * and compiles while the page fetches the highlighter's client, instead of
- * after it. A page of its own, so nothing loaded the client or started the
- * worker before.
+ * yet: its worker starts once the open's first frame is painted (the
+ * loading state, while the host reads the file), not in the open's first
+ * task, and before the page fetches the highlighter's client, so that the
+ * worker's script loads and compiles while the client is on its way. A
+ * page of its own, so nothing loaded the client or started the worker
+ * before.
  */
 import { expect } from 'chai';
 import { html } from 'lit';
@@ -19,7 +21,7 @@ const clientFetchedAt = () =>
 describe("<qa-file-preview>: the highlighter's worker on a first open", () => {
   afterEach(cleanup);
 
-  it("starts before the highlighter's client is fetched, and is the one that colours the file", async () => {
+  it("starts after the open's first frame, while the file is read, before the highlighter's client is fetched, and colours the file", async () => {
     const started: Array<{ at: number; url: string }> = [];
     const RealWorker = window.Worker;
     window.Worker = class extends RealWorker {
@@ -32,7 +34,10 @@ describe("<qa-file-preview>: the highlighter's worker on a first open", () => {
       expect(clientFetchedAt(), 'the client is not loaded before the open').to.equal(null);
       const host = controlledHost();
       const el = mount(html`<qa-file-preview .host=${host} .sessionId=${'s'} mode="raw" path="src/values.ts"></qa-file-preview>`);
-      await waitFor(() => host.reads.length === 1, 'the read');
+      await el.updateComplete;
+      expect(host.reads.length, 'the read, asked for in the open').to.equal(1);
+      expect(started, 'no worker in the open itself').to.deep.equal([]);
+      await waitFor(() => started.some((s) => /highlight/.test(s.url)), "the highlighter's worker, while the file is read");
       host.reads[0]!.resolve({ content: 'export const answer: number = 42;\n'.repeat(30) });
       await waitFor(() => root(el).querySelectorAll('[part~="raw"] [data-n] [class*="qa-tk-"]').length > 0, 'the file in colour');
       const highlighters = started.filter((s) => /highlight/.test(s.url));
