@@ -16,6 +16,11 @@ export const SCENARIOS = [
     { id: `zero-md@${w}`, page: 'zero-md', params: { w }, group: w, heavy: w === 'md-1mb' },
     { id: `md-block@${w}`, page: 'md-block', params: { w }, group: w, heavy: w === 'md-1mb' },
   ]),
+  // The same documents on a page that has rendered a short one before: no code to load, nothing set up for the first time.
+  ...['md-100kb', 'md-1mb'].flatMap((w) => [
+    { id: `md-ours-second@${w}`, page: 'markdown-ours', params: { w, second: true }, group: `${w}-second`, heavy: w === 'md-1mb' },
+    { id: `md-block-second@${w}`, page: 'md-block', params: { w, second: true }, group: `${w}-second`, heavy: w === 'md-1mb' },
+  ]),
   // The main-thread fallback (a page that allows no worker): 1 MB of Markdown, the 2 MB file's highlighting.
   { id: 'md-main@md-1mb', page: 'markdown-ours', params: { w: 'md-1mb', mainThread: true }, group: 'fallback', heavy: true },
   { id: 'raw-main', page: 'raw-ours', params: { w: 'ts-2mb', mainThread: true }, group: 'fallback', heavy: true, timeoutMs: 120_000 },
@@ -151,6 +156,26 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+  },
+  {
+    id: 'md-100k-block-second',
+    label: 'Markdown 100 KB, a second document on the page: fully rendered vs md-block',
+    value: ['md-ours-second@md-100kb', 'painted'],
+    base: ['md-block-second@md-100kb', 'painted'],
+    baseName: 'md-block, second document',
+    unit: 'ms',
+    task: true,
+    note: 'both pages rendered a short document first: the code loaded and set up, what is left is the render',
+  },
+  {
+    id: 'md-1mb-block-second',
+    label: 'Markdown 1 MB, a second document on the page: fully rendered vs md-block',
+    value: ['md-ours-second@md-1mb', 'painted'],
+    base: ['md-block-second@md-1mb', 'painted'],
+    baseName: 'md-block, second document',
+    unit: 'ms',
+    task: true,
+    note: 'both pages rendered a short document first: the code loaded and set up, what is left is the render',
   },
   {
     id: 'md-jest',

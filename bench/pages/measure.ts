@@ -233,6 +233,9 @@ export async function workload(name: string): Promise<{ path: string; text: stri
   return (await res.json()) as { path: string; text: string };
 }
 
+/** A short Markdown document, rendered before the measured one by the `second` scenarios. */
+export const SHORT_MARKDOWN = '# Notes\n\nA *short* document with `code`, a [link](https://example.com) and a list:\n\n- one\n- two\n';
+
 /** A fixed-size box the measured element is put in, like a side panel. */
 export function stage(width = 900, height = 700): HTMLElement {
   const box = document.createElement('div');
