@@ -565,8 +565,8 @@ export class QaFilePreview extends LitElement {
     // the page's thread is free anyway (benchmark row "Raw, 57,220 lines: open → painted"). A rendered
     // document's fenced code is coloured only once its text is in, so a highlighter started now would
     // only take CPU from the document's first screen (benchmark row "Markdown 100 KB: open → first
-    // screen painted").
-    if (!rendered) void afterNextPaint().then(() => warmHighlighter(languageForPath(path)));
+    // screen painted"). A preview that has moved on to another file by then leaves it out.
+    if (!rendered) void afterNextPaint().then(() => this.isConnected && this.path === path && warmHighlighter(languageForPath(path)));
     this.opened.read(host, { sessionId: this.sessionId, path, maxBytes: this.maxBytes, timeoutMs: this.timeoutMs });
   }
 

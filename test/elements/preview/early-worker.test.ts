@@ -3,9 +3,9 @@
  * yet: its worker starts once the open's first frame is painted (the
  * loading state, while the host reads the file), not in the open's first
  * task, and before the page fetches the highlighter's client, so that the
- * worker's script loads and compiles while the client is on its way. A
- * page of its own, so nothing loaded the client or started the worker
- * before.
+ * worker's script loads and compiles while the client is on its way; and
+ * none for a file the reader has left by then. A page of its own, so
+ * nothing loaded the client or started the worker before.
  */
 import { expect } from 'chai';
 import { html } from 'lit';
@@ -47,6 +47,37 @@ describe("<qa-file-preview>: the highlighter's worker on a first open", () => {
       expect(highlighters[0]!.at, 'the worker started before the client was fetched').to.be.at.most(fetched!);
     } finally {
       window.Worker = RealWorker;
+    }
+  });
+
+  it('leaves the warm-up out when the preview has moved on to another file before the frame', async () => {
+    const warmed: string[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [StructuredSerializeOptions?]) {
+      const m = message as { type?: string; lang?: string | null } | null;
+      if (m?.type === 'warm') warmed.push(String(m.lang));
+      return post.call(this, message, ...rest);
+    } as Worker['postMessage'];
+    try {
+      const host = controlledHost();
+      const el = mount(html`<qa-file-preview .host=${host} .sessionId=${'s'} path="tools/check.py"></qa-file-preview>`);
+      await el.updateComplete;
+      expect(host.reads.length, 'the code file is being read').to.equal(1);
+      // The reader picks a Markdown document in the same moment, before a frame is painted.
+      el.setAttribute('path', 'docs/notes.md');
+      await el.updateComplete;
+      expect(host.reads.length, 'the Markdown document is being read').to.equal(2);
+      const shown = new Promise((resolve) => el.addEventListener('qa-rendered', resolve, { once: true }));
+      host.reads[1]!.resolve({ content: '# Notes\n\nPlain text, no code.\n' });
+      await shown;
+      // Two painted frames after the document: the code file's frame has long come. (Python: a language
+      // nobody warmed on this page before, so a warm-up would be posted, not skipped as done.)
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(root(el).querySelector('[part~="markdown"] h1')?.textContent, 'the document shown').to.equal('Notes');
+      expect(warmed, 'no warm-up for the code file left behind').to.not.include('python');
+    } finally {
+      Worker.prototype.postMessage = post;
     }
   });
 });
