@@ -23,9 +23,21 @@ function showMore(group: HTMLElement): HTMLElement | null {
   return buttons.find((b) => b.classList.contains('show-more')) ?? buttons.find((b) => /show \d[\d,.\s]* more/i.test(b.textContent ?? '')) ?? null;
 }
 
-/** Cards of a group: the element count of the list holding its first card. */
+/**
+ * Cards of a group, counted without walking every card: the element count of
+ * the list holding its first card, or, when the cards sit in blocks (each a
+ * list of its own inside the group's list), the sum over the blocks.
+ */
 function cardsOf(group: HTMLElement): number {
-  return group.querySelector('[part~="card"]')?.parentElement?.childElementCount ?? 0;
+  const card = group.querySelector('[part~="card"]');
+  const parent = card?.parentElement;
+  if (!card || !parent) return 0;
+  if (parent.getAttribute('role') === 'list') return parent.childElementCount;
+  const list = parent.closest('[role="list"]');
+  if (!list) return parent.childElementCount;
+  let n = 0;
+  for (const block of list.children) n += block.firstElementChild?.childElementCount ?? 0;
+  return n;
 }
 
 /** Kind of the biggest group that has a `Show N more` button. */
