@@ -415,6 +415,7 @@ export const ROWS = [
     value: [`panel@${n}`, 'painted'],
     target: { max: 50 },
     unit: 'ms',
+    noCpu: true,
   })),
   {
     id: 'panel-5000-warm',
@@ -422,8 +423,9 @@ export const ROWS = [
     value: ['panel@5000', 'warmPainted'],
     target: { max: 50 },
     unit: 'ms',
+    noCpu: true,
   },
-  { id: 'panel-dom', label: 'Panel, 5,000 sources: DOM elements', value: ['panel@5000', 'dom'], target: { max: 1400 }, unit: 'count' },
+  { id: 'panel-dom', label: 'Panel, 5,000 sources: DOM elements', value: ['panel@5000', 'dom'], target: { max: 1400 }, unit: 'count', noCpu: true },
   { id: 'panel-show-all', label: 'Panel, 5,000 sources: "show all" of a big group', value: ['panel@5000', 'showAll'], unit: 'ms', task: true },
   {
     id: 'panel-show-all-task',

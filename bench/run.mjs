@@ -85,6 +85,8 @@ const CPU_WINDOWS = {
   'raw-ours': ['raw-start', 'raw-whole'],
   'raw-baseline': ['rows-start', 'rows-painted'],
   'shiki-baseline': ['shiki-start', 'shiki-painted'],
+  // "Show all" only: the panel rows other than its own leave the CPU columns empty (`noCpu`).
+  panel: ['show-all-start', 'show-all-end'],
 };
 const SIZES = !argv.includes('--no-sizes');
 // Profiles and traces are kept here; each run builds its pages into a directory of its own in the
@@ -422,7 +424,7 @@ function buildRows(results, sizes) {
       ratio,
       met,
       tasks,
-      cpu: cpu.main ? cpu : null,
+      cpu: cpu.main && !row.noCpu ? cpu : null,
       why: v ? null : (reason(row.value[0]) ?? 'no value'),
     });
   }

@@ -55,6 +55,7 @@ function biggestGroup(el: Element): { kind: string; count: number } | null {
 async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
   const group = groupOf(el, kind)!;
   const t0 = performance.now();
+  mark('show-all-start');
   profileStart('show-all');
   let working = 0;
   let pages = 0;
@@ -84,6 +85,7 @@ async function showAll(el: SourcesElement, kind: string): Promise<Metrics> {
     await painted();
   }
   profileEnd('show-all');
+  mark('show-all-end');
   return {
     showAll: Math.round(working * 10) / 10,
     showAllPages: pages,
