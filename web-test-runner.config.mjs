@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fileURLToPath } from 'node:url';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
+import { axTreePlugin } from './scripts/wtr-ax-tree-plugin.mjs';
 import { testServerMiddleware } from './test/server/index.ts';
 import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
 import { chromiumArgs } from './scripts/env.mjs';
@@ -66,6 +67,8 @@ export default {
   </body>
 </html>`,
   plugins: [
+    // The accessibility tree as the browser builds it (tests of what a screen reader is given).
+    axTreePlugin(),
     workerUrlPlugin(),
     reactEsmPlugin(),
     packedGrammarsForTests(fileURLToPath(new URL('.', import.meta.url))),

@@ -14,6 +14,21 @@ export const cardStyles = css`
     display: grid;
     gap: var(--qa-card-gap, 6px);
   }
+  /* Cards go in blocks (see the panel's blocks()): a block off screen skips its cards' style, layout and paint, and the browser tracks one block, not every card. */
+  .block {
+    content-visibility: auto;
+    contain-intrinsic-size: auto calc(var(--_qa-block-cards, 1) * (68px + var(--qa-card-gap, 6px)) - var(--qa-card-gap, 6px));
+    /* Room for the cards' focus rings, which the block's paint containment would clip. */
+    padding: 3px;
+    margin: -3px;
+  }
+  .block-cards {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--qa-card-gap, 6px);
+  }
   .card {
     position: relative;
     display: grid;
@@ -25,15 +40,12 @@ export const cardStyles = css`
     transition:
       background-color var(--_qa-duration),
       border-color var(--_qa-duration);
-    content-visibility: auto;
-    contain-intrinsic-size: auto 68px;
   }
   .card:hover {
     background: var(--qa-card-hover-background, var(--_qa-hover));
   }
   .card.open {
     border-color: var(--qa-card-open-border-color, var(--_qa-text-quiet));
-    content-visibility: visible;
   }
   .main {
     position: relative;

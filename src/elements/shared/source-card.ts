@@ -39,6 +39,13 @@ export interface CardOptions {
   extra?: TemplateResult | typeof nothing;
   /** A hover card previews remote sources: their title needs no tooltip of its own. */
   previewsRemote?: boolean;
+  /**
+   * Its place in its list (1-based) and the list's whole size, shown cards
+   * or not: said outright (`aria-posinset`, `aria-setsize`), as a list whose
+   * cards are partly in the document, or partly rendered, needs.
+   */
+  position: number;
+  setSize: number;
 }
 
 function badgeClass(item: QaSourceItemView): string {
@@ -116,7 +123,15 @@ export function renderCard(item: QaSourceItemView, o: CardOptions): TemplateResu
     ><span class="title" part="title" dir="auto" title=${item.href && o.previewsRemote ? nothing : item.title}>${item.title}</span
     >${item.href ? mark('external', 'glyph ext') : nothing}${rest}`;
   const main = sourceControl(item, { cls: 'main', part: 'card-control', tabbable: o.tabbable, hints: o.hints, current: o.current, onClick: activate }, face);
-  return html`<li class="card${o.discovered ? ' discovered' : ''}${o.open ? ' open' : ''}${o.current ? ' current' : ''}" part="card" data-key=${o.key}>
+  // Its role is said, not implied: the card sits in a block of its list (`role="none"`), which would make an implied list item presentational too.
+  return html`<li
+    class="card${o.discovered ? ' discovered' : ''}${o.open ? ' open' : ''}${o.current ? ' current' : ''}"
+    part="card"
+    role="listitem"
+    aria-posinset=${o.position}
+    aria-setsize=${o.setSize}
+    data-key=${o.key}
+  >
     ${main}<button
       type="button"
       class="toggle"

@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { ref } from 'lit/directives/ref.js';
 import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD } from '../../model/present.js';
 import { itemsUpTo, type QaSourceGroupView } from '../../model/group.js';
 import { presentCitedSections, sectionItemsUpTo, type QaCitedSectionsView, type QaSourceSectionView } from '../../model/sections.js';
@@ -32,7 +33,7 @@ import { WarmSourcesController } from '../shared/warm-source.js';
 
 /** Cards revealed by one `Show N more`. */
 export const SHOW_MORE_PAGE = 100;
-/** Cards added to the DOM per animation frame while a page is revealed; also the size of a block of cards that re-renders as one. */
+/** Cards added to the DOM per animation frame while a page is revealed; also the size of a block of cards, which re-renders as one and is skipped off screen as one (see `blocks`). */
 export const RENDER_CHUNK = 25;
 /** The next chunk comes after this long even when no animation frame does. */
 const GROW_FALLBACK_MS = 100;
@@ -481,7 +482,15 @@ export class QaSourcesPanel extends LitElement {
    * The cards of a list in blocks of `RENDER_CHUNK`. A block renders again
    * only when something it shows changed (its cards, the tab stop or open
    * details among them, the language), so revealing a page, moving focus or
-   * opening details touches one or two blocks, not every card shown.
+   * opening details touches one or two blocks, not every card shown. Each
+   * block is an element of its own (`role="none"`: the list's items are
+   * still the cards) whose `content-visibility: auto` skips its cards while it
+   * is far off screen; the browser then tracks and lays out one block per
+   * `RENDER_CHUNK` cards in every frame, not each card, which a long list
+   * paid for in each frame of "Show more" and of scrolling. The block holds
+   * the place of its cards until it is first rendered: `--_qa-block-cards`
+   * tells the style sheet how many (set through the CSSOM, which a strict
+   * `style-src` allows).
    */
   private blocks(l: ListModel, t: Translate, tabbable: string | null): unknown[] {
     const out: unknown[] = [];
@@ -499,27 +508,32 @@ export class QaSourcesPanel extends LitElement {
         if (id === previewed) shown = id;
         if (anyOpen && this.openDetails.has(id)) open += `${this.keyOf(id)} `;
       }
+      const cards = String(end - start);
       out.push(
-        guard([l.from, end, tab, open, shown, t, this.currentPath], () =>
-          repeat(
-            l.items.slice(start, end),
-            (item) => item.id,
-            (item) =>
-              renderCard(item, {
-                t,
-                key: this.keyOf(item.id),
-                tabbable: item.id === tab,
-                open: this.openDetails.has(item.id),
-                discovered,
-                current: this.currentPath !== null && item.local && item.path === this.currentPath,
-                hints: TAG_HINTS,
-                onActivate: this.onActivate,
-                onToggle: this.onToggleDetails,
-                onOpenLocation: this.onOpenLocation,
-                previewsRemote: true,
-                extra: item.id === shown ? this.preview.render(item, this.keyOf(item.id), t) : nothing,
-              }),
-          ),
+        guard(
+          [l.from, end, tab, open, shown, t, this.currentPath],
+          () =>
+            html`<li class="block" role="none" ${ref((e) => (e as HTMLElement | undefined)?.style.setProperty('--_qa-block-cards', cards))}><ul class="block-cards" role="none">${repeat(
+              l.items.slice(start, end),
+              (item) => item.id,
+              (item, i) =>
+                renderCard(item, {
+                  position: start + i + 1,
+                  setSize: l.count,
+                  t,
+                  key: this.keyOf(item.id),
+                  tabbable: item.id === tab,
+                  open: this.openDetails.has(item.id),
+                  discovered,
+                  current: this.currentPath !== null && item.local && item.path === this.currentPath,
+                  hints: TAG_HINTS,
+                  onActivate: this.onActivate,
+                  onToggle: this.onToggleDetails,
+                  onOpenLocation: this.onOpenLocation,
+                  previewsRemote: true,
+                  extra: item.id === shown ? this.preview.render(item, this.keyOf(item.id), t) : nothing,
+                }),
+            )}</ul></li>`,
         ),
       );
     }
