@@ -2,7 +2,6 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ref } from 'lit/directives/ref.js';
 import { DEFAULT_MAX_PER_GROUP, DEFAULT_THRESHOLD } from '../../model/present.js';
 import { itemsUpTo, type QaSourceGroupView } from '../../model/group.js';
 import { presentCitedSections, sectionItemsUpTo, type QaCitedSectionsView, type QaSourceSectionView } from '../../model/sections.js';
@@ -21,7 +20,7 @@ import { RovingController } from '../shared/roving.js';
 import { SchemeController } from '../shared/scheme.js';
 import { mark } from '../shared/icons.js';
 import { renderCard } from '../shared/source-card.js';
-import { cardStyles } from '../shared/source-card.styles.js';
+import { blockSizes, cardStyles } from '../shared/source-card.styles.js';
 import { TAG_HINTS, hiddenHints } from '../shared/source-control.js';
 import { base, chevronStyles, pulseStyles, tokens } from '../shared/styles.js';
 import { panelStyles } from './sources-panel.styles.js';
@@ -122,7 +121,7 @@ function who(o: QaIncompleteOrigin, fallback: string): string {
  * @cssproperty --qa-hover-card-width - Width of the hover card (never wider than the viewport).
  */
 export class QaSourcesPanel extends LitElement {
-  static override styles = [tokens, base, chevronStyles, pulseStyles, cardStyles, hoverCardStyles, panelStyles];
+  static override styles = [tokens, base, chevronStyles, pulseStyles, cardStyles, blockSizes(RENDER_CHUNK), hoverCardStyles, panelStyles];
 
   /** The `QaTurnSources` payload: an object or its JSON text. Untrusted; parsed inside, problems shown in debug. */
   @property({ attribute: false }) sources: unknown = null;
@@ -488,9 +487,8 @@ export class QaSourcesPanel extends LitElement {
    * is far off screen; the browser then tracks and lays out one block per
    * `RENDER_CHUNK` cards in every frame, not each card, which a long list
    * paid for in each frame of "Show more" and of scrolling. The block holds
-   * the place of its cards until it is first rendered: `--_qa-block-cards`
-   * tells the style sheet how many (set through the CSSOM, which a strict
-   * `style-src` allows).
+   * the place of its cards until it is first rendered: its `data-cards`
+   * tells the style sheet how many (`blockSizes`).
    */
   private blocks(l: ListModel, t: Translate, tabbable: string | null): unknown[] {
     const out: unknown[] = [];
@@ -508,12 +506,12 @@ export class QaSourcesPanel extends LitElement {
         if (id === previewed) shown = id;
         if (anyOpen && this.openDetails.has(id)) open += `${this.keyOf(id)} `;
       }
-      const cards = String(end - start);
+      const cards = end - start;
       out.push(
         guard(
           [l.from, end, tab, open, shown, t, this.currentPath],
           () =>
-            html`<li class="block" role="none" ${ref((e) => (e as HTMLElement | undefined)?.style.setProperty('--_qa-block-cards', cards))}><ul class="block-cards" role="none">${repeat(
+            html`<li class="block" role="none" data-cards=${cards}><ul class="block-cards" role="none">${repeat(
               l.items.slice(start, end),
               (item) => item.id,
               (item, i) =>

@@ -75,7 +75,7 @@ describe('<qa-sources-panel> cards in blocks', () => {
       expect(n, `block ${i}`).to.equal(i < blocks.length - 1 ? RENDER_CHUNK : cards - RENDER_CHUNK * (blocks.length - 1));
       expect(block.classList.contains('block'), `block ${i}`).to.equal(true);
       expect(getComputedStyle(block).contentVisibility, `block ${i}`).to.equal('auto');
-      expect(block.style.getPropertyValue('--_qa-block-cards'), `block ${i}`).to.equal(String(n));
+      expect(getComputedStyle(block).getPropertyValue('--_qa-block-cards'), `block ${i}`).to.equal(String(n));
       // The cards themselves are not tracked one by one.
       expect(getComputedStyle(block.querySelector('.card')!).contentVisibility, `block ${i}`).to.equal('visible');
     });
