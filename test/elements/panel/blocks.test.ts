@@ -34,10 +34,18 @@ async function reveal(el: QaSourcesPanel, kind: string, pages: number): Promise<
   for (let p = 0; p < pages; p++) {
     const before = group(el, kind).querySelectorAll('.card').length;
     group(el, kind).querySelector<HTMLButtonElement>('.show-more')!.click();
-    for (let i = 0; i < 200 && group(el, kind).querySelectorAll('.card').length < before + SHOW_MORE_PAGE; i++) await frame();
-    expect(group(el, kind).querySelectorAll('.card').length, `page ${p + 1} revealed`).to.equal(before + SHOW_MORE_PAGE);
+    await until(() => group(el, kind).querySelectorAll('.card').length === before + SHOW_MORE_PAGE, `page ${p + 1} revealed`);
   }
   await settle(el);
+}
+
+/** Waits, frame by frame, until `check` holds (a bounded number of frames: the test fails with `what` if it never does). */
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await frame();
+  }
+  expect.fail(`never happened: ${what}`);
 }
 
 interface AxNode {
@@ -82,9 +90,8 @@ describe('<qa-sources-panel> cards in blocks', () => {
     // With the list's last card in view, its first blocks are far above it.
     const last = blocks[blocks.length - 1]!.querySelector('.card:last-child')!;
     last.scrollIntoView({ block: 'end' });
-    await frame();
-    await frame();
-    expect(blocks[0]!.querySelector('.card')!.checkVisibility({ contentVisibilityAuto: true }), 'a card far above the view').to.equal(false);
+    const first = blocks[0]!.querySelector('.card')!;
+    await until(() => !first.checkVisibility({ contentVisibilityAuto: true }), 'the first block skipped once far above the view');
     expect(last.checkVisibility({ contentVisibilityAuto: true }), 'a card in view').to.equal(true);
   });
 
@@ -102,8 +109,8 @@ describe('<qa-sources-panel> cards in blocks', () => {
     await reveal(el, 'file', 1);
     const cards = [...group(el, 'file').querySelectorAll<HTMLElement>('.card')];
     cards[RENDER_CHUNK]!.scrollIntoView({ block: 'center' });
-    await frame();
-    await frame();
+    const seam = [cards[RENDER_CHUNK - 1]!, cards[RENDER_CHUNK]!];
+    await until(() => seam.every((c) => c.checkVisibility({ contentVisibilityAuto: true })), 'the cards on both sides of a block edge rendered');
     // The gap from a block's last card to the next block's first is the gap between any two cards.
     const gaps = [RENDER_CHUNK - 2, RENDER_CHUNK - 1].map((i) => cards[i + 1]!.getBoundingClientRect().top - cards[i]!.getBoundingClientRect().bottom);
     expect(gaps[1]).to.be.closeTo(gaps[0]!, 0.5);
@@ -147,12 +154,10 @@ describe('<qa-sources-panel> cards in blocks', () => {
     const active = cards[0]!.querySelector<HTMLElement>('.main')!;
     active.focus();
     await sendKeys({ press: 'End' });
-    await frame();
-    await frame();
     const all = [...shadowOf(el).querySelectorAll<HTMLElement>('.card')];
     const last = all[all.length - 1]!;
     expect(shadowOf(el).activeElement).to.equal(last.querySelector('.main'));
-    const after = (await executeServerCommand('ax-tree')) as AxNode;
-    expect(names(after), 'the last card in the tree').to.include(text(last.querySelector('.title')));
+    const title = text(last.querySelector('.title'));
+    await until(async () => names((await executeServerCommand('ax-tree')) as AxNode).includes(title), 'the last card in the accessibility tree');
   });
 });
