@@ -258,6 +258,16 @@ async function openTab(browser, { profile = false, cpu = false } = {}) {
 }
 
 /**
+ * Runs a scenario twice before the run that is traced or profiled, so that
+ * it is like a median measured run: its lazy code used twice (compiled,
+ * then its code cache made; a run after a page load alone compiled it and
+ * made the cache inside the traced window), its fonts and caches warm.
+ */
+async function warmUp(tab, base, sc) {
+  for (let i = 0; i < 2; i++) await runOnce(tab, base, sc);
+}
+
+/**
  * Runs a scenario once on a freshly loaded page; returns its metrics (or
  * `{ error }` / `{ missing }`). With `loadOnly`, only loads the scenario's
  * page and code (a warm-up that fills the caches without the long work).
@@ -576,6 +586,7 @@ async function main() {
       const sc = SCENARIOS.find((s) => s.id === PROFILE);
       if (!sc) throw new Error(`no scenario ${PROFILE}`);
       const profTab = await openTab(browser, { profile: true });
+      await warmUp(profTab, base, sc);
       const r = await runOnce(profTab, base, sc);
       await profTab.page.close().catch(() => {});
       if (r.profiles?.length) {
@@ -593,8 +604,7 @@ async function main() {
       const sc = SCENARIOS.find((s) => s.id === TRACE);
       if (!sc) throw new Error(`no scenario ${TRACE}`);
       const traceTab = await openTab(browser);
-      // Load once so that the traced run is like the measured ones (caches warm).
-      await runOnce(traceTab, base, sc, { loadOnly: true });
+      await warmUp(traceTab, base, sc);
       await traceTab.page.tracing.start({ categories: TRACE_CATEGORIES });
       const r = await runOnce(traceTab, base, sc);
       const buf = await traceTab.page.tracing.stop();
