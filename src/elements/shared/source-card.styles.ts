@@ -19,7 +19,9 @@ export const cardStyles = css`
     block-size: 1em;
     flex: none;
   }
-  .cards {
+  /* A list of cards, and each block of cards inside it: the same spacing within a block and between blocks. */
+  .cards,
+  .block-cards {
     list-style: none;
     margin: 0;
     padding: 0;
@@ -33,13 +35,6 @@ export const cardStyles = css`
     /* Room for the cards' focus rings, which the block's paint containment would clip. */
     padding: 3px;
     margin: -3px;
-  }
-  .block-cards {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: var(--qa-card-gap, 6px);
   }
   .card {
     position: relative;
