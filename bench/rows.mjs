@@ -61,13 +61,29 @@ export const SCENARIOS = [
   { id: 'citations', page: 'citations', params: {}, group: 'citations', timeoutMs: 240_000 },
 ];
 
+/** The window of a scenario page whose CPU time `--cpu` reports (its whole measured work). */
+export const CPU_WINDOWS = {
+  'markdown-ours': ['ours-start', 'ours-painted'],
+  'markdown-baseline': ['baseline-start', 'baseline-painted'],
+  'md-block': ['md-block-start', 'md-block-painted'],
+  'zero-md': ['zero-md-start', 'zero-md-painted'],
+  'markdown-hostile': ['hostile-start', 'hostile-final'],
+  'raw-ours': ['raw-start', 'raw-whole'],
+  'raw-baseline': ['rows-start', 'rows-painted'],
+  'shiki-baseline': ['shiki-start', 'shiki-painted'],
+  // "Show all" only: the panel rows other than its own leave the CPU columns empty (`noCpu`).
+  panel: ['show-all-start', 'show-all-end'],
+};
+
 /**
  * Rows of the table. `value` and `base` are `[scenarioId, metric]`; `target`
  * is `{ max }` (absolute), `{ ratio }` (value / base at most) or absent
  * (reported only). `unit` is ms, count, MB or KB. A `{ max }` is held by
  * the median, except for a longest task (a metric named `longestTask` or
  * `…LongestTask`): one freeze in any run is one a reader sees, so every run
- * must keep within it.
+ * must keep within it. `cpuBase`: the base's CPU time compares with the
+ * value's (with `--cpu`, both scenarios' windows cover the whole of what the
+ * row times), so the table prints it beside the value's, with their ratio.
  */
 export const ROWS = [
   {
@@ -88,6 +104,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-1mb-task',
@@ -107,6 +124,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-1mb-block',
@@ -117,6 +135,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-100k-first',
@@ -136,6 +155,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-100k-zero',
@@ -146,6 +166,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-100k-block',
@@ -156,6 +177,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   ...[
     ['md-100k', 'md-100kb', '100 KB'],
@@ -169,6 +191,7 @@ export const ROWS = [
     unit: 'ms',
     task: true,
     note: 'both pages rendered a short document first: the code loaded and set up, what is left is the render',
+    cpuBase: true,
   })),
   {
     id: 'md-jest',
@@ -179,6 +202,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
   {
     id: 'md-readme',
@@ -189,6 +213,7 @@ export const ROWS = [
     target: { ratio: 1.0 },
     unit: 'ms',
     task: true,
+    cpuBase: true,
   },
 
   {
@@ -330,6 +355,7 @@ export const ROWS = [
     base: ['shiki-main', 'painted'],
     baseName: 'shiki, whole file, main thread',
     unit: 'ms',
+    cpuBase: true,
   },
   {
     id: 'raw-whole-task',
@@ -356,6 +382,7 @@ export const ROWS = [
     base: ['md-ours@md-1mb', 'painted'],
     baseName: 'same, with the worker',
     unit: 'ms',
+    cpuBase: true,
   },
   {
     id: 'raw-main-coloured',

@@ -31,7 +31,7 @@ import { cssLiterals } from '../scripts/css-literals.mjs';
 import { markdownItPlainFields } from '../scripts/plain-fields.mjs';
 import { packedGrammars } from '../scripts/packed-grammars.mjs';
 import { buildWorkloads } from './workloads.mjs';
-import { SCENARIOS, ROWS, targetMet, worstRunCounts } from './rows.mjs';
+import { SCENARIOS, ROWS, CPU_WINDOWS, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
 
 const argv = process.argv.slice(2);
@@ -74,19 +74,6 @@ const TRACE_WINDOWS = {
   model: [['model-cold-start', 'model-cold-end']],
   find: [['find-start', 'find-done']],
   citations: [['link-start', 'link-end']],
-};
-/** The window of a scenario page whose CPU time `--cpu` reports (its whole measured work). */
-const CPU_WINDOWS = {
-  'markdown-ours': ['ours-start', 'ours-painted'],
-  'markdown-baseline': ['baseline-start', 'baseline-painted'],
-  'md-block': ['md-block-start', 'md-block-painted'],
-  'zero-md': ['zero-md-start', 'zero-md-painted'],
-  'markdown-hostile': ['hostile-start', 'hostile-final'],
-  'raw-ours': ['raw-start', 'raw-whole'],
-  'raw-baseline': ['rows-start', 'rows-painted'],
-  'shiki-baseline': ['shiki-start', 'shiki-painted'],
-  // "Show all" only: the panel rows other than its own leave the CPU columns empty (`noCpu`).
-  panel: ['show-all-start', 'show-all-end'],
 };
 const SIZES = !argv.includes('--no-sizes');
 // Profiles and traces are kept here; each run builds its pages into a directory of its own in the
@@ -421,7 +408,13 @@ function buildRows(results, sizes) {
       main: metric([row.value[0], 'mainCpu']),
       workers: metric([row.value[0], 'workerCpu']),
       longestTask: metric([row.value[0], 'longestTaskCpu']),
+      // The base's CPU time where it compares (`cpuBase`), and the ratio of the two (main thread and workers together).
+      theirs: row.cpuBase && row.base ? { main: metric([row.base[0], 'mainCpu']), workers: metric([row.base[0], 'workerCpu']) } : null,
     };
+    const total = (c) => (c?.main ? c.main.median + (c.workers?.median ?? 0) : null);
+    const theirsTotal = cpu.theirs?.main ? total(cpu.theirs) : null;
+    cpu.ratio = theirsTotal ? total(cpu) / theirsTotal : null;
+    if (!cpu.theirs?.main) cpu.theirs = null;
     out.push({
       ...row,
       median: v?.median ?? null,
@@ -457,7 +450,11 @@ function cells(r) {
     targetText(r),
     r.met === null ? (r.why ? `n/a (${r.why})` : r.target ? 'n/a' : '') : r.met ? 'yes' : 'NO',
     ...(CPU
-      ? [r.cpu ? `${fmt(r.cpu.main.median, 'ms')} / ${fmt(r.cpu.workers?.median ?? 0, 'ms')}` : '', r.cpu ? fmt(r.cpu.longestTask.median, 'ms') : '']
+      ? [
+          r.cpu ? `${fmt(r.cpu.main.median, 'ms')} / ${fmt(r.cpu.workers?.median ?? 0, 'ms')}` : '',
+          r.cpu ? fmt(r.cpu.longestTask.median, 'ms') : '',
+          r.cpu?.theirs ? `${fmt(r.cpu.theirs.main.median, 'ms')} / ${fmt(r.cpu.theirs.workers?.median ?? 0, 'ms')} (${r.cpu.ratio.toFixed(2)}×)` : '',
+        ]
       : []),
   ];
 }
@@ -472,7 +469,7 @@ const HEADER = [
   'longest task ours / theirs',
   'target',
   'met?',
-  ...(CPU ? ['CPU main / workers', 'longest task CPU'] : []),
+  ...(CPU ? ['CPU main / workers', 'longest task CPU', 'their CPU main / workers (ratio)'] : []),
 ];
 
 function loadLine() {
@@ -503,7 +500,7 @@ function printTable(rows) {
   console.log('\nTimes in ms unless noted; "painted" = two animation frames after the DOM change. Long tasks are main-thread tasks ≥ 50 ms ("< 50" = none).');
   if (CPU)
     console.log(
-      "CPU columns (medians): thread time of the page's main thread and its workers over the scenario's measured window, and its longest main-thread task in thread time (from a trace of each run; other work on the machine does not add to them).",
+      "CPU columns (medians): thread time of the page's main thread and its workers over the scenario's measured window, and its longest main-thread task in thread time (from a trace of each run; other work on the machine does not add to them); where the baseline or peer renders the same thing, its CPU time and the ratio of ours to it (main thread and workers together).",
     );
   console.log(loadLine());
 }
@@ -679,6 +676,9 @@ async function main() {
             longestTaskMs: cpu.longestTask?.median ?? null,
             mainMin: cpu.main.min,
             mainMax: cpu.main.max,
+            theirsMainMs: cpu.theirs?.main.median ?? null,
+            theirsWorkersMs: cpu.theirs ? (cpu.theirs.workers?.median ?? 0) : null,
+            ratio: cpu.ratio,
           }
         : null,
       target: targetText({ target: ROWS.find((r) => r.id === id).target, unit }),

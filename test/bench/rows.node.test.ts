@@ -6,10 +6,15 @@ import assert from 'node:assert/strict';
 interface Row {
   id: string;
   value?: [string, string];
+  base?: [string, string];
   target?: { max?: number; ratio?: number };
+  cpuBase?: boolean;
+  noCpu?: boolean;
 }
-const { ROWS, targetMet, worstRunCounts } = (await import('../../bench/rows.mjs' as string)) as {
+const { ROWS, SCENARIOS, CPU_WINDOWS, targetMet, worstRunCounts } = (await import('../../bench/rows.mjs' as string)) as {
   ROWS: Row[];
+  SCENARIOS: Array<{ id: string; page: string }>;
+  CPU_WINDOWS: Record<string, [string, string]>;
   targetMet(row: Row, stats: { median: number; max: number }, ratio: number | null): boolean | null;
   worstRunCounts(row: Row): boolean;
 };
@@ -40,4 +45,32 @@ test('a comparison is held by its ratio, and is not judged without one', () => {
 
 test('the warm highlighter is held to the 50 ms of the current targets', () => {
   assert.equal(row('raw-coloured-warm').target?.max, 50);
+});
+
+/** The metric each page's CPU window ends with (its marks in bench/pages/scenarios). */
+const WINDOW_METRIC: Record<string, string> = {
+  'markdown-ours': 'painted',
+  'markdown-baseline': 'painted',
+  'md-block': 'painted',
+  'zero-md': 'painted',
+  'raw-ours': 'wholeFile',
+  'shiki-baseline': 'painted',
+};
+
+test("a row that prints its base's CPU time has a CPU window on both sides, and a finished render to compare", () => {
+  const pageOf = (id: string) => SCENARIOS.find((s) => s.id === id)?.page;
+  const rows = ROWS.filter((r) => r.cpuBase);
+  assert.ok(rows.length >= 10, `${rows.length} rows`);
+  for (const r of rows) {
+    assert.ok(r.value && r.base, r.id);
+    for (const [scenario, metric] of [r.value, r.base]) {
+      const page = pageOf(scenario) ?? '';
+      assert.ok(CPU_WINDOWS[page], `${r.id}: ${scenario} has a CPU window`);
+      // What the row times is what the window covers, on both sides: a whole render, not a part of it.
+      assert.equal(metric, WINDOW_METRIC[page], `${r.id}: ${scenario}'s ${metric}`);
+    }
+    assert.notEqual(r.noCpu, true, r.id);
+  }
+  // The first screen is a part of the render the CPU window covers: no ratio there.
+  assert.notEqual(ROWS.find((r) => r.id === 'md-100k-first')?.cpuBase, true);
 });
