@@ -404,17 +404,16 @@ function buildRows(results, sizes) {
       ? { ours: metric([row.value[0], 'longestTask'])?.median ?? null, theirs: row.base ? (metric([row.base[0], 'longestTask'])?.median ?? null) : null }
       : null;
     // CPU time of the row's scenario (runs measured with --cpu).
+    // The base's CPU time where it compares (`cpuBase`), and the ratio of the two (main thread and workers together).
+    const theirs = row.cpuBase && row.base ? { main: metric([row.base[0], 'mainCpu']), workers: metric([row.base[0], 'workerCpu']) } : null;
     const cpu = {
       main: metric([row.value[0], 'mainCpu']),
       workers: metric([row.value[0], 'workerCpu']),
       longestTask: metric([row.value[0], 'longestTaskCpu']),
-      // The base's CPU time where it compares (`cpuBase`), and the ratio of the two (main thread and workers together).
-      theirs: row.cpuBase && row.base ? { main: metric([row.base[0], 'mainCpu']), workers: metric([row.base[0], 'workerCpu']) } : null,
+      theirs: theirs?.main ? theirs : null,
     };
-    const total = (c) => (c?.main ? c.main.median + (c.workers?.median ?? 0) : null);
-    const theirsTotal = cpu.theirs?.main ? total(cpu.theirs) : null;
-    cpu.ratio = theirsTotal ? total(cpu) / theirsTotal : null;
-    if (!cpu.theirs?.main) cpu.theirs = null;
+    const total = (c) => c.main.median + (c.workers?.median ?? 0);
+    cpu.ratio = cpu.main && cpu.theirs ? total(cpu) / total(cpu.theirs) : null;
     out.push({
       ...row,
       median: v?.median ?? null,

@@ -23,20 +23,11 @@ function showMore(group: HTMLElement): HTMLElement | null {
   return buttons.find((b) => b.classList.contains('show-more')) ?? buttons.find((b) => /show \d[\d,.\s]* more/i.test(b.textContent ?? '')) ?? null;
 }
 
-/**
- * Cards of a group, counted without walking every card: the element count of
- * the list holding its first card, or, when the cards sit in blocks (each a
- * list of its own inside the group's list), the sum over the blocks.
- */
+/** Cards of a group, counted without walking every card: the cards of each block of the group's list. */
 function cardsOf(group: HTMLElement): number {
-  const card = group.querySelector('[part~="card"]');
-  const parent = card?.parentElement;
-  if (!card || !parent) return 0;
-  if (parent.getAttribute('role') === 'list') return parent.childElementCount;
-  const list = parent.closest('[role="list"]');
-  if (!list) return parent.childElementCount;
+  const list = group.querySelector('[part~="card"]')?.closest('[role="list"]');
   let n = 0;
-  for (const block of list.children) n += block.firstElementChild?.childElementCount ?? 0;
+  for (const block of list?.children ?? []) n += block.firstElementChild?.childElementCount ?? 0;
   return n;
 }
 
