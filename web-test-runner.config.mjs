@@ -11,6 +11,7 @@ import { workerUrlPlugin } from './scripts/wtr-worker-url-plugin.mjs';
 import { chromiumArgs } from './scripts/env.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
 import { packedGrammarsForTests } from './scripts/packed-grammars.mjs';
+import { entityTableForTests } from './scripts/entity-table.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -72,6 +73,7 @@ export default {
     workerUrlPlugin(),
     reactEsmPlugin(),
     packedGrammarsForTests(fileURLToPath(new URL('.', import.meta.url))),
+    entityTableForTests(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

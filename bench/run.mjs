@@ -29,6 +29,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { cssLiterals } from '../scripts/css-literals.mjs';
 import { markdownItPlainFields } from '../scripts/plain-fields.mjs';
+import { entityTable } from '../scripts/entity-table.mjs';
 import { packedGrammars } from '../scripts/packed-grammars.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS, CPU_WINDOWS, targetMet, worstRunCounts } from './rows.mjs';
@@ -131,8 +132,8 @@ async function buildPages() {
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
     // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields(), packedGrammars()],
-    worker: { format: 'es', plugins: () => [markdownItPlainFields()] },
+    plugins: [cssLiterals(), markdownItPlainFields(), entityTable(), packedGrammars()],
+    worker: { format: 'es', plugins: () => [markdownItPlainFields(), entityTable()] },
     build: {
       outDir: SITE,
       emptyOutDir: true,

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cssLiterals } from './css-literals.mjs';
 import { markdownItPlainFields } from './plain-fields.mjs';
+import { entityTable } from './entity-table.mjs';
 import { packedGrammars } from './packed-grammars.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,8 +94,8 @@ async function bundle(entry, { workers = true } = {}) {
     base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
     // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields(), packedGrammars(), recorder(chunks)],
-    worker: { format: 'es', plugins: () => [markdownItPlainFields(), ...(workers ? [recorder(chunks)] : [])] },
+    plugins: [cssLiterals(), markdownItPlainFields(), entityTable(), packedGrammars(), recorder(chunks)],
+    worker: { format: 'es', plugins: () => [markdownItPlainFields(), entityTable(), ...(workers ? [recorder(chunks)] : [])] },
     build: {
       write: false,
       minify: true,

@@ -127,8 +127,11 @@ async function markdownOpensRendered(page: Page, { coloured = true } = {}): Prom
   );
   const strong = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] strong')?.textContent);
   assert.equal(strong, 'up to five times');
+  // Named character references decode (the builds unpack their table on first use: scripts/entity-table.mjs).
+  const quoted = await page.evaluate(() => document.querySelector('qa-file-preview')!.shadowRoot!.querySelector('[part~="markdown"] p')?.textContent);
+  assert.ok(quoted?.includes('(\u201cfull jitter\u201d)'), `the page's parser decodes &ldquo; and &rdquo;: ${quoted}`);
   if (coloured) await waitForColours(page, '[part~="markdown"] pre code', WAIT);
-  // A long document (the demo's 427 KB changelog, not one of the answer's sources) parses in the worker.
+  // A long document (the demo's 448 KB changelog, not one of the answer's sources) parses in the worker.
   await page.evaluate(() => {
     (document.querySelector('qa-file-preview') as HTMLElement & { path: string }).path = 'docs/changelog.md';
   });
@@ -136,6 +139,10 @@ async function markdownOpensRendered(page: Page, { coloured = true } = {}): Prom
     const doc = document.querySelector('qa-file-preview')?.shadowRoot?.querySelector('[part~="markdown"]');
     return doc?.querySelector('h1')?.textContent === 'Changelog' && Array.from(doc.querySelectorAll('h2')).pop()?.textContent === '1.1.0';
   }, WAIT);
+  const last = await page.evaluate(
+    () => Array.from(document.querySelector('qa-file-preview')!.shadowRoot!.querySelectorAll('[part~="markdown"] li')).pop()?.textContent,
+  );
+  assert.ok(last?.endsWith('the policy \u00a7\u00a01.'), `the worker's parser decodes &sect; and &nbsp;: ${last}`);
 }
 
 /** The raw view's text, one string per line shown (line numbers are generated content, not text). */

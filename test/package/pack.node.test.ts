@@ -155,7 +155,7 @@ test('the no-bundler build is self-contained and uses relative URLs only', () =>
   assert.ok(entry.length < 20_000 || /customElements/.test(entry), 'the entry is the kit (or a thin re-export of its chunk)');
 });
 
-test('markdown-it ships inside the parser (page chunk and worker, both builds) with its class fields as plain assignments (scripts/plain-fields.mjs)', () => {
+test('markdown-it ships inside the parser (page chunk and worker, both builds) with its class fields as plain assignments (scripts/plain-fields.mjs) and its entity table unpacked on first use (scripts/entity-table.mjs)', () => {
   const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'));
   // `pendingLevel` is a field of markdown-it's inline state: published, it is initialised through a helper call with the name as a string.
   const parsers = js.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('pendingLevel'));
@@ -168,6 +168,14 @@ test('markdown-it ships inside the parser (page chunk and worker, both builds) w
     const code = readFileSync(path.join(root, f), 'utf8');
     assert.match(code, /this\.pendingLevel ?= ?0/, `${f}: fields assigned`);
     assert.doesNotMatch(code, /["']pendingLevel["']/, `${f}: no field defined through the helper`);
+    // The HTML entity table is unpacked on first use, in a function (scripts/entity-table.mjs), not when the module loads.
+    const table = code.indexOf('"!}.&u%}');
+    assert.ok(table > 0, `${f}: the entity table is bundled`);
+    assert.match(
+      code.slice(table - 80, table),
+      /function\s*[\w$]+\(\)\s*\{\s*return\s*[\w$]+\s*=\s*[\w$]+\($/,
+      `${f}: the entity table is unpacked on first use`,
+    );
   }
   for (const f of js.filter((x) => !x.startsWith('dist/browser/'))) {
     assert.ok(!bareImports(path.join(root, f)).includes('markdown-it'), `${f} does not import markdown-it (the parser bundles it)`);
