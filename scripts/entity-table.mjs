@@ -14,8 +14,9 @@
 // binding is still null. Everything else of the package stays as published.
 // A published version whose code no longer has exactly these shapes fails
 // the build with a message, rather than shipping a table that is never
-// filled. `test/scripts/entity-table.node.test.ts` compares the decoding
-// with the published package's on every name of the table.
+// filled. `test/scripts/entity-table.node.test.ts` checks that the table
+// unpacked on first use is the published one and that references decode as
+// the published package decodes them.
 
 import { applyEdits, walk } from './estree.mjs';
 

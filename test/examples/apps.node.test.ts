@@ -142,7 +142,10 @@ async function markdownOpensRendered(page: Page, { coloured = true } = {}): Prom
   const last = await page.evaluate(
     () => Array.from(document.querySelector('qa-file-preview')!.shadowRoot!.querySelectorAll('[part~="markdown"] li')).pop()?.textContent,
   );
-  assert.ok(last?.endsWith('the policy \u00a7\u00a01.'), `the worker's parser decodes &sect; and &nbsp;: ${last}`);
+  assert.ok(
+    last?.endsWith('the policy \u00a7\u00a01.'),
+    `the long document's parser (the worker, where the build starts one) decodes &sect; and &nbsp;: ${last}`,
+  );
 }
 
 /** The raw view's text, one string per line shown (line numbers are generated content, not text). */
