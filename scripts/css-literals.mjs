@@ -12,7 +12,7 @@
 // A browser test checks that each of the kit's sheets parses to the same
 // rules before and after.
 
-import { applyEdits, walk } from './estree.mjs';
+import { applyEdits, moduleFile, walk } from './estree.mjs';
 
 /** Characters next to which whitespace carries no meaning in CSS. */
 const TIGHT = new Set(['{', '}', ';', ',']);
@@ -92,7 +92,7 @@ export function cssLiterals() {
     name: 'qa-css-literals',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+      const file = moduleFile(id);
       if (!/\/src\/.*\.ts$/.test(file) || file.includes('/node_modules/')) return null;
       const out = minifyCssLiterals(code, (source) => this.parse(source, { lang: 'ts' }));
       // Line breaks are kept, so the mappings made so far stay valid.

@@ -9,4 +9,4 @@ export function entityTableOnDemand(code: string, file: string, parse: (code: st
 /** The Vite plugin. */
 export function entityTable(): Plugin;
 /** The browser tests' server plugin. */
-export function entityTableForTests(): { name: string; transform(context: { path: string; body: unknown }): Promise<{ body: string | null } | undefined> };
+export function entityTableForTests(): { name: string; transform(context: { path: string; body: unknown }): Promise<{ body: string } | undefined> };

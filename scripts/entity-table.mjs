@@ -18,7 +18,7 @@
 // unpacked on first use is the published one and that references decode as
 // the published package decodes them.
 
-import { applyEdits, walk } from './estree.mjs';
+import { applyEdits, moduleFile, walk } from './estree.mjs';
 
 /** The two modules rewritten: the table's and the decoder's (both from the `entities` package). */
 export const ENTITY_TABLE_MODULE = /\/node_modules\/entities\/dist\/generated\/decode-data-html\.js$/;
@@ -33,7 +33,7 @@ const LOAD = 'loadHtmlDecodeTree';
  * the expected shape. `parse` is the bundler's parser (an ESTree program).
  */
 export function entityTableOnDemand(code, file, parse) {
-  const f = file.replace(/\\/g, '/').replace(/\?.*$/, '');
+  const f = moduleFile(file);
   if (ENTITY_TABLE_MODULE.test(f)) return rewriteTable(code, parse);
   if (ENTITY_DECODER_MODULE.test(f)) return rewriteDecoder(code, parse);
   return null;
@@ -102,10 +102,10 @@ export function entityTableForTests() {
   return {
     name: 'qa-entity-table',
     async transform(context) {
-      if (!ENTITY_TABLE_MODULE.test(context.path) && !ENTITY_DECODER_MODULE.test(context.path)) return undefined;
+      if (!context.path.includes('/node_modules/entities/')) return undefined;
       const { parseAst } = await import('rolldown/parseAst');
-      const body = typeof context.body === 'string' ? context.body : String(context.body);
-      return { body: entityTableOnDemand(body, context.path, (source) => parseAst(source)) };
+      const body = entityTableOnDemand(String(context.body), context.path, (source) => parseAst(source));
+      return body === null ? undefined : { body };
     },
   };
 }

@@ -1,5 +1,6 @@
-// Small helpers of the build plugins that rewrite modules from the bundler's
-// own parse of them (an ESTree program with start and end offsets).
+// Small helpers of the build plugins that rewrite modules: which file a
+// module id names, and edits from the bundler's own parse of a module (an
+// ESTree program with start and end offsets).
 
 /**
  * Calls `enter` on every node of `node`'s tree, parents first; a node for
@@ -13,6 +14,11 @@ export function walk(node, enter) {
   if (!node || typeof node.type !== 'string') return;
   if (enter(node)) return;
   for (const key in node) if (key !== 'type' && typeof node[key] === 'object') walk(node[key], enter);
+}
+
+/** A module id as a file path with forward slashes and without its query (`?…`), to match against a path. */
+export function moduleFile(id) {
+  return id.replace(/\\/g, '/').replace(/\?.*$/, '');
 }
 
 /** `code` with each `[start, end, text]` span replaced by its text (spans must not overlap). */

@@ -16,6 +16,7 @@
 // original's (class, source, flags, options).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { moduleFile } from './estree.mjs';
 
 /** The modules rewritten: shiki's precompiled grammars. */
 export const PRECOMPILED_GRAMMAR_MODULE = /\/@shikijs\/langs-precompiled\/dist\/[a-z0-9-]+\.mjs$/;
@@ -48,14 +49,12 @@ export async function packedGrammarModule(file) {
   return `// ${file.replace(/^.*\/node_modules\//, '')}, its expressions packed (scripts/packed-grammars.mjs).\nexport default JSON.parse(${JSON.stringify(json)}).map((grammar) => Object.freeze(grammar));\n`;
 }
 
-const fileOf = (id) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
-
 /** The Vite (Rollup) plugin. */
 export function packedGrammars() {
   return {
     name: 'qa-packed-grammars',
     async transform(_code, id) {
-      const file = fileOf(id);
+      const file = moduleFile(id);
       if (!PRECOMPILED_GRAMMAR_MODULE.test(file)) return null;
       const code = await packedGrammarModule(file);
       return code === null ? null : { code, map: null };

@@ -17,7 +17,7 @@
 // (the CommonMark spec among it). Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
 // are left as they are.
 
-import { applyEdits, walk } from './estree.mjs';
+import { applyEdits, moduleFile, walk } from './estree.mjs';
 
 /** The module rewritten: markdown-it's ES module build. */
 export const MARKDOWN_IT_MODULE = /\/node_modules\/markdown-it\/dist\/markdown-it\.mjs$/;
@@ -84,7 +84,7 @@ export function markdownItPlainFields() {
     },
     transform(code, id) {
       if (id.endsWith(AS_PUBLISHED)) return null;
-      const file = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+      const file = moduleFile(id);
       if (!MARKDOWN_IT_MODULE.test(file)) return null;
       const out = plainFields(code, (source) => this.parse(source));
       return out === null ? null : { code: out.code, map: null };

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { cssLiterals } from './css-literals.mjs';
 import { markdownItPlainFields } from './plain-fields.mjs';
 import { entityTable } from './entity-table.mjs';
+import { moduleFile } from './estree.mjs';
 import { packedGrammars } from './packed-grammars.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +61,7 @@ const LANG = /node_modules\/@shikijs\/langs(-precompiled)?\//;
 const THEME = /node_modules\/@shikijs\/themes\//;
 
 const gz = (code) => gzipSync(code, { level: 9 }).length;
-const norm = (id) => id.replace(/\\/g, '/').replace(/\0/g, '').replace(/\?.*$/, '');
+const norm = (id) => moduleFile(id.replace(/\0/g, ''));
 
 /** A plugin that records every chunk of every bundle it sees (main and worker builds). */
 function recorder(chunks) {
