@@ -294,7 +294,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     if (errors.length) metrics.errors = errors.slice(0, 3).join(' | ');
     return metrics;
   } catch (e) {
-    return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}` };
+    return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}`, broken: true };
   }
 }
 
@@ -542,6 +542,7 @@ async function main() {
   const scenarios = SCENARIOS.filter((s) => !ONLY || ONLY.test(s.id));
   const results = Object.fromEntries(scenarios.map((s) => [s.id, { runs: [], missing: null, error: null }]));
   const groups = [...new Set(scenarios.map((s) => s.group))];
+  let tab = await openTab(browser, { cpu: CPU });
   try {
     for (const g of groups) {
       const members = scenarios.filter((s) => s.group === g);
@@ -550,12 +551,14 @@ async function main() {
       for (let i = 0; i < WARMUP + RUNS; i++) {
         for (const sc of members) {
           if (skip.has(sc.id)) continue;
-          // Every run in a tab of its own, closed after it: a page left open in a reused tab went on with its
-          // own clean-up (a 2 MB file highlighted on the main thread, 57,000 rows) on the cores the next run
-          // needed. Long scenarios warm up by loading their page only.
-          const tab = await openTab(browser, { cpu: CPU });
-          const r = await runOnce(tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
-          await tab.page.close().catch(() => {});
+          // Long scenarios warm up by loading their page only. Memory is read in a tab of its own.
+          const own = sc.heap ? await openTab(browser, { cpu: CPU }) : null;
+          const r = await runOnce(own ?? tab, base, sc, { loadOnly: i < WARMUP && sc.heavy });
+          if (own) await own.page.close().catch(() => {});
+          if (r.broken && !own) {
+            await tab.page.close().catch(() => {});
+            tab = await openTab(browser, { cpu: CPU });
+          }
           const res = results[sc.id];
           res.failures ??= 0;
           if (r.missing) {
@@ -574,6 +577,7 @@ async function main() {
         `${g}: ${members.map((s) => `${s.id} ${results[s.id].missing ? 'missing ' + results[s.id].missing.join('+') : results[s.id].error && !results[s.id].runs.length ? 'error' : results[s.id].runs.length + ' runs'}`).join(', ')} (${((Date.now() - groupStart) / 1000).toFixed(0)} s)`,
       );
     }
+    await tab.page.close().catch(() => {});
 
     if (PROFILE) {
       const sc = SCENARIOS.find((s) => s.id === PROFILE);
