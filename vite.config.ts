@@ -1,10 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createFileEndpoint } from './src/node/file-endpoint.ts';
-import { cssLiterals } from './scripts/css-literals.mjs';
-import { markdownItPlainFields } from './scripts/plain-fields.mjs';
-import { entityTable } from './scripts/entity-table.mjs';
-import { packedGrammars } from './scripts/packed-grammars.mjs';
+import { shippedForm, shippedWorkerForm } from './scripts/shipped-form.mjs';
 
 /** Where the dev server mounts the read-only file endpoint (the gallery's "Live workspace" page talks to it). */
 export const FILE_ENDPOINT_PATH = '/__qa/files';
@@ -108,7 +105,7 @@ export default defineConfig(({ mode }) => ({
     format: 'es' as const,
     // Minified and without maps: a bundler copies the file verbatim, so it ships as built here.
     rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'workers/[name].js', minify: true, sourcemap: false } },
-    plugins: () => [markdownItPlainFields(), entityTable()],
+    plugins: () => shippedWorkerForm(),
   },
   server: { host: '127.0.0.1', strictPort: false },
   // What the dev server pre-bundles is found by scanning the gallery (its only page) and the kit's workers, whose
@@ -116,16 +113,9 @@ export default defineConfig(({ mode }) => ({
   // imports of `qa-sources-kit` do not resolve here, Vite then skips the scan and finds the packages while the page
   // loads, answering a first visit with 504s and reloads (test/node/gallery-fresh.node.test.ts).
   optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts'] },
-  // Builds ship the style sheets without comments and indents (scripts/css-literals.mjs), markdown-it with plain
-  // class fields (scripts/plain-fields.mjs) and its entity table unpacked on first use (scripts/entity-table.mjs), and
-  // the precompiled grammars as data (scripts/packed-grammars.mjs); the gallery serves all four as written.
-  plugins: [
-    fileEndpointPlugin(),
-    { ...cssLiterals(), apply: 'build' as const },
-    { ...markdownItPlainFields(), apply: 'build' as const },
-    { ...entityTable(), apply: 'build' as const },
-    { ...packedGrammars(), apply: 'build' as const },
-  ],
+  // Builds ship the code rewritten (scripts/shipped-form.mjs: the style sheets minified, markdown-it's class fields
+  // and entity table, the precompiled grammars as data); the gallery serves it as written.
+  plugins: [fileEndpointPlugin(), ...shippedForm().map((plugin) => ({ ...plugin, apply: 'build' as const }))],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: mode === 'browser' ? browserBuild : packageBuild,
 }));

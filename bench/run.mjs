@@ -27,10 +27,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts/env.mjs';
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
-import { cssLiterals } from '../scripts/css-literals.mjs';
-import { markdownItPlainFields } from '../scripts/plain-fields.mjs';
-import { entityTable } from '../scripts/entity-table.mjs';
-import { packedGrammars } from '../scripts/packed-grammars.mjs';
+import { shippedForm, shippedWorkerForm } from '../scripts/shipped-form.mjs';
 import { buildWorkloads } from './workloads.mjs';
 import { SCENARIOS, ROWS, CPU_WINDOWS, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
@@ -131,9 +128,9 @@ async function buildPages() {
     mode: 'production',
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields(), entityTable(), packedGrammars()],
-    worker: { format: 'es', plugins: () => [markdownItPlainFields(), entityTable()] },
+    // The code as the package ships it (scripts/shipped-form.mjs).
+    plugins: shippedForm(),
+    worker: { format: 'es', plugins: () => shippedWorkerForm() },
     build: {
       outDir: SITE,
       emptyOutDir: true,

@@ -18,11 +18,8 @@
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cssLiterals } from './css-literals.mjs';
-import { markdownItPlainFields } from './plain-fields.mjs';
-import { entityTable } from './entity-table.mjs';
 import { moduleFile } from './estree.mjs';
-import { packedGrammars } from './packed-grammars.mjs';
+import { shippedForm, shippedWorkerForm } from './shipped-form.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -94,9 +91,9 @@ async function bundle(entry, { workers = true } = {}) {
     logLevel: 'silent',
     base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // The style sheets and markdown-it as the package ships them (see vite.config.ts).
-    plugins: [cssLiterals(), markdownItPlainFields(), entityTable(), packedGrammars(), recorder(chunks)],
-    worker: { format: 'es', plugins: () => [markdownItPlainFields(), entityTable(), ...(workers ? [recorder(chunks)] : [])] },
+    // The code as the package ships it (scripts/shipped-form.mjs).
+    plugins: [...shippedForm(), recorder(chunks)],
+    worker: { format: 'es', plugins: () => [...shippedWorkerForm(), ...(workers ? [recorder(chunks)] : [])] },
     build: {
       write: false,
       minify: true,

@@ -1,0 +1,25 @@
+// The rewrites every build of the kit applies to what it ships, in one list:
+// the package and the no-bundler build (vite.config.ts), the benchmark's
+// pages and the size budget build them the same way, so that what they
+// measure is what the package ships.
+//   - the style sheets without comments and indents (css-literals.mjs);
+//   - markdown-it with plain class fields (plain-fields.mjs) and its entity
+//     table unpacked on first use (entity-table.mjs);
+//   - the precompiled grammars as data (packed-grammars.mjs).
+// The workers hold no style sheet and import no grammar: theirs is the
+// markdown-it part of the list.
+
+import { cssLiterals } from './css-literals.mjs';
+import { markdownItPlainFields } from './plain-fields.mjs';
+import { entityTable } from './entity-table.mjs';
+import { packedGrammars } from './packed-grammars.mjs';
+
+/** The plugins of a build's page code. */
+export function shippedForm() {
+  return [cssLiterals(), markdownItPlainFields(), entityTable(), packedGrammars()];
+}
+
+/** The plugins of a build's workers. */
+export function shippedWorkerForm() {
+  return [markdownItPlainFields(), entityTable()];
+}
