@@ -29,10 +29,11 @@ function fileEndpointPlugin(): Plugin {
  * Bare imports the package build leaves to the application (its dependencies and React, an optional peer).
  * `@lit/react` is bundled into `./react`; markdown-it itself is bundled into the parser's lazy chunk, with
  * its class fields as plain assignments (scripts/plain-fields.mjs), as the parsing worker has it too; the
- * precompiled grammars are bundled as data (scripts/packed-grammars.mjs), one lazy chunk each.
+ * precompiled grammars are bundled as data (scripts/packed-grammars.mjs), one lazy chunk each; DOMPurify is
+ * bundled into the chunk that sanitizes, its method wrappers made bound calls (scripts/purify-calls.mjs).
  */
 const PACKAGE_EXTERNALS = (id: string) =>
-  /^(lit|@lit\/|markdown-it-|dompurify|shiki|@shikijs\/|oniguruma-to-es$|react|node:)/.test(id) && !/^(@lit\/react|@shikijs\/langs-precompiled)($|\/)/.test(id);
+  /^(lit|@lit\/|markdown-it-|shiki|@shikijs\/|oniguruma-to-es$|react|node:)/.test(id) && !/^(@lit\/react|@shikijs\/langs-precompiled)($|\/)/.test(id);
 
 /** Modules whose import registers an element: the chunk holding them has side effects (package.json `sideEffects`). */
 const REGISTRATION = /\/src\/elements\/[^/]+\/define\.ts$/;
@@ -114,7 +115,7 @@ export default defineConfig(({ mode }) => ({
   // loads, answering a first visit with 504s and reloads (test/node/gallery-fresh.node.test.ts).
   optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts'] },
   // Builds ship the code rewritten (scripts/shipped-form.mjs: the style sheets minified, markdown-it's class fields
-  // and entity table, the precompiled grammars as data); the gallery serves it as written.
+  // and entity table, the precompiled grammars as data, DOMPurify's wrappers); the gallery serves it as written.
   plugins: [fileEndpointPlugin(), ...shippedForm().map((plugin) => ({ ...plugin, apply: 'build' as const }))],
   define: mode === 'browser' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: mode === 'browser' ? browserBuild : packageBuild,

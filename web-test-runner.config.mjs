@@ -12,6 +12,7 @@ import { chromiumArgs } from './scripts/env.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-plugin.mjs';
 import { packedGrammarsForTests } from './scripts/packed-grammars.mjs';
 import { entityTableForTests } from './scripts/entity-table.mjs';
+import { purifyCallsForTests } from './scripts/purify-calls.mjs';
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -74,6 +75,7 @@ export default {
     reactEsmPlugin(),
     packedGrammarsForTests(fileURLToPath(new URL('.', import.meta.url))),
     entityTableForTests(),
+    purifyCallsForTests(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -11,3 +11,6 @@ declare module '@highlightjs/cdn-assets/es/highlight.min.js' {
 declare module 'markdown-it?as-published' {
   export { default } from 'markdown-it';
 }
+declare module 'dompurify?as-published' {
+  export { default } from 'dompurify';
+}

@@ -217,7 +217,8 @@ export interface SanitizeContext {
   defused?: boolean;
 }
 
-const CONFIG: Config = {
+/** DOMPurify's configuration (exported for the tests that compare DOMPurify builds). */
+export const PURIFY_CONFIG: Readonly<Config> = {
   // `body` is the parsed markup's own root, which DOMPurify walks first: not allowed, it would be
   // treated as a removed wrapper and every child deep-copied once (the copies are thrown away).
   // A document's own `<body>` tag never becomes an element (the HTML parser folds it into the
@@ -348,7 +349,7 @@ function purifyWindow(): WindowLike {
 function instance(): DOMPurify {
   if (purify) return purify;
   const p = createDOMPurify(purifyWindow());
-  p.setConfig(CONFIG);
+  p.setConfig(PURIFY_CONFIG);
   p.addHook('uponSanitizeAttribute', onAttribute);
   p.addHook('afterSanitizeAttributes', afterAttributes);
   purify = p;

@@ -182,6 +182,34 @@ test('markdown-it ships inside the parser (page chunk and worker, both builds) w
   }
 });
 
+test('DOMPurify ships inside the Markdown renderer (both builds) with its method wrappers as bound calls (scripts/purify-calls.mjs), its licence header kept', () => {
+  const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'));
+  // A configuration key DOMPurify reads by name, which minifying keeps.
+  const copies = js.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('SAFE_FOR_TEMPLATES'));
+  assert.deepEqual(
+    copies.map((f) => f.replace(/-[\w-]{8}\.js$/, '.js')).sort(),
+    ['dist/browser/chunks/markdown.js', 'dist/chunks/markdown.js'],
+    'one copy per build, in the renderer',
+  );
+  for (const f of copies) {
+    const code = readFileSync(path.join(root, f), 'utf8');
+    assert.equal(code.match(/Function\.prototype\.bind,\s*Function\.prototype\.call/g)?.length, 1, `${f}: the wrappers are bound calls`);
+  }
+  assert.match(
+    readFileSync(
+      path.join(
+        root,
+        copies.find((f) => !f.startsWith('dist/browser/'))!,
+      ),
+      'utf8',
+    ),
+    /\/\*! @license DOMPurify 3\.5\.0/,
+  );
+  for (const f of js.filter((x) => !x.startsWith('dist/browser/'))) {
+    assert.ok(!bareImports(path.join(root, f)).includes('dompurify'), `${f} does not import dompurify (the renderer bundles it)`);
+  }
+});
+
 test('the style sheets ship without comments and indents (scripts/css-literals.mjs)', () => {
   const chunks = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/browser/') && f.endsWith('.js'));
   const sheets = chunks.flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bcss`([^`]*)`/g)].map((m) => [f, m[1]!] as const));

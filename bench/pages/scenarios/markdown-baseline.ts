@@ -8,7 +8,7 @@
  * workloads have no named character references.
  */
 import MarkdownIt from 'markdown-it?as-published';
-import DOMPurify from 'dompurify';
+import DOMPurify from 'dompurify?as-published';
 import { countElements, longestTask, mark, measure, painted, profileEnd, profileStart, stage, workload } from '../measure.js';
 import type { Metrics } from '../types.js';
 
