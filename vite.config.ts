@@ -47,6 +47,7 @@ const REGISTRATION = /\/src\/elements\/[^/]+\/define\.ts$/;
 const browserBuild = {
   outDir: 'dist/browser',
   emptyOutDir: true,
+  license: { fileName: 'LICENSES.md' },
   // No maps: most of this folder is grammar data; the package build has maps of the kit's code.
   sourcemap: false,
   target: 'es2022',
@@ -66,6 +67,7 @@ const browserBuild = {
 const packageBuild = {
   outDir: 'dist',
   emptyOutDir: true,
+  license: { fileName: 'LICENSES.md' },
   sourcemap: true,
   target: 'es2022',
   minify: false,

@@ -210,6 +210,28 @@ test('DOMPurify ships inside the Markdown renderer (both builds) with its method
   }
 });
 
+test('the licences of the bundled dependencies ship with them: dist/LICENSES.md for the package, dist/browser/LICENSES.md for the no-bundler folder', () => {
+  const list = (file: string) => {
+    assert.ok(packed.has(file), `${file} is packed`);
+    return [...readFileSync(path.join(root, file), 'utf8').matchAll(/^## (\S+) - /gm)].map((m) => m[1]!);
+  };
+  const all = list('dist/LICENSES.md');
+  // Bundled by the package build (the renderer, the parser, the React wrapper), its workers only (shiki's
+  // engine, markdown-it's plugins), and the no-bundler build only (Lit).
+  for (const name of ['dompurify', 'markdown-it', 'entities', '@lit/react', '@shikijs/engine-javascript', 'oniguruma-to-es', 'markdown-it-emoji', 'lit-html']) {
+    assert.ok(all.includes(name), `dist/LICENSES.md lists ${name}`);
+  }
+  assert.deepEqual(
+    all,
+    [...all].sort((a, b) => a.localeCompare(b)),
+    'sorted, each once',
+  );
+  const browser = list('dist/browser/LICENSES.md');
+  for (const name of ['dompurify', 'markdown-it', 'lit-html', '@shikijs/engine-javascript'])
+    assert.ok(browser.includes(name), `dist/browser/LICENSES.md lists ${name}`);
+  assert.match(readFileSync(path.join(root, 'dist/LICENSES.md'), 'utf8'), /Apache License\s+Version 2\.0/, "DOMPurify's licence text is included");
+});
+
 test('the style sheets ship without comments and indents (scripts/css-literals.mjs)', () => {
   const chunks = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/browser/') && f.endsWith('.js'));
   const sheets = chunks.flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bcss`([^`]*)`/g)].map((m) => [f, m[1]!] as const));
