@@ -6,10 +6,11 @@
 //     return function (thisArg, ...args) { return Reflect.apply(func, thisArg, args); };
 //   }
 // published lowered for older engines, which copies `arguments` into a new
-// array on every call. The sanitizer makes several such calls for every
-// node and attribute of a document, mostly in the interpreter (a document
-// is sanitized once). In CPU profiles of the 100 KB Markdown render this
-// wrapper was DOMPurify's largest entry.
+// array on every call (and Vite's minifier makes that copy
+// `[...arguments].slice(1)`, slower still). The sanitizer makes several such
+// calls for every node and attribute of a document, mostly in the
+// interpreter (a document is sanitized once). In CPU profiles of the 100 KB
+// Markdown render this wrapper was DOMPurify's largest entry.
 //
 // The kit's builds (the package, the no-bundler build, the size budget, the
 // benchmark pages and the browser tests' server) make each wrapper the
@@ -22,8 +23,10 @@
 // which builds an array for each call the same way, calls its test through
 // such a wrapper too. A DOMPurify whose code no longer has these shapes
 // fails the build with a message. `test/scripts/purify-calls.node.test.ts`
-// checks the rewrite, and that the rewritten module sanitizes the corpus
-// and the hostile documents exactly as the published one does.
+// checks the rewrite; `test/render/sanitize/purify-calls.test.ts` that the
+// rewritten module sanitizes the corpus, attack markup and generated markup
+// exactly as the published one does (docs/performance.md, "DOMPurify's
+// method wrappers", has the measurements).
 
 import { applyEdits, moduleFile, walk } from './estree.mjs';
 import { AS_PUBLISHED } from './plain-fields.mjs';
