@@ -17,7 +17,7 @@
 // (the CommonMark spec among it). Static members (`_defineProperty(MarkdownIt, "Token", Token)`)
 // are left as they are.
 
-import { applyEdits, moduleFile, walk } from './estree.mjs';
+import { AS_PUBLISHED, applyEdits, moduleFile, resolveAsPublished, walk } from './estree.mjs';
 
 /** The module rewritten: markdown-it's ES module build. */
 export const MARKDOWN_IT_MODULE = /\/node_modules\/markdown-it\/dist\/markdown-it\.mjs$/;
@@ -66,22 +66,11 @@ function isFieldCall(e) {
   );
 }
 
-/**
- * `markdown-it?as-published` imports markdown-it as its authors publish it,
- * untouched: the benchmark's "markdown-it + DOMPurify" baseline is what an
- * application gets from the registry, not the kit's build of it.
- */
-export const AS_PUBLISHED = '?as-published';
-
 /** The Vite (Rollup) plugin: applies `plainFields` to markdown-it's module (not to `markdown-it?as-published`). */
 export function markdownItPlainFields() {
   return {
     name: 'qa-markdown-it-plain-fields',
-    async resolveId(source, importer, options) {
-      if (source !== `markdown-it${AS_PUBLISHED}`) return null;
-      const resolved = await this.resolve('markdown-it', importer, { ...options, skipSelf: true });
-      return resolved ? { ...resolved, id: resolved.id + AS_PUBLISHED } : null;
-    },
+    resolveId: resolveAsPublished('markdown-it'),
     transform(code, id) {
       if (id.endsWith(AS_PUBLISHED)) return null;
       const file = moduleFile(id);

@@ -28,8 +28,7 @@
 // exactly as the published one does (docs/performance.md, "DOMPurify's
 // method wrappers", has the measurements).
 
-import { applyEdits, moduleFile, walk } from './estree.mjs';
-import { AS_PUBLISHED } from './plain-fields.mjs';
+import { AS_PUBLISHED, applyEdits, moduleFile, resolveAsPublished, walk } from './estree.mjs';
 
 /** The module rewritten: DOMPurify's ES module build. */
 export const PURIFY_MODULE = /\/node_modules\/dompurify\/dist\/purify\.es\.mjs$/;
@@ -107,11 +106,7 @@ function isApplyOf(e, func, thisArg) {
 export function purifyCallsPlugin() {
   return {
     name: 'qa-purify-calls',
-    async resolveId(source, importer, options) {
-      if (source !== `dompurify${AS_PUBLISHED}`) return null;
-      const resolved = await this.resolve('dompurify', importer, { ...options, skipSelf: true });
-      return resolved ? { ...resolved, id: resolved.id + AS_PUBLISHED } : null;
-    },
+    resolveId: resolveAsPublished('dompurify'),
     transform(code, id) {
       if (id.endsWith(AS_PUBLISHED) || !PURIFY_MODULE.test(moduleFile(id))) return null;
       return { code: purifyCalls(code, (source) => this.parse(source)), map: null };
@@ -124,7 +119,7 @@ export function purifyCallsForTests() {
   return {
     name: 'qa-purify-calls',
     async transform(context) {
-      if (!PURIFY_MODULE.test(context.path) || context.URL.search.includes('as-published')) return undefined;
+      if (!PURIFY_MODULE.test(context.path) || context.URL.searchParams.has(AS_PUBLISHED.slice(1))) return undefined;
       const { parseAst } = await import('rolldown/parseAst');
       return { body: purifyCalls(String(context.body), (source) => parseAst(source)) };
     },
