@@ -285,9 +285,27 @@ export class Tokenizer {
    * a file in another syntax never enters.
    */
   prime(sample = false): void {
-    this.hl.setTheme(LIGHT_THEME);
+    if (!sample) {
+      this.hl.setTheme(LIGHT_THEME);
+      this.grammar.tokenizeLine2('', null, LINE_TIME_LIMIT);
+      return;
+    }
+    for (const _ of this.sampleLines());
+  }
+
+  /**
+   * `PRIME_SAMPLE` tokenized one line per step (`prime(true)` in pieces), so
+   * that spare time can compile the rules of a file's usual first screen
+   * ahead of the grammar's other rules (see precompile.ts) and stop between
+   * lines.
+   */
+  *sampleLines(): Generator<void, void, void> {
     let state: LineState = null;
-    for (const line of sample ? PRIME_SAMPLE : ['']) state = this.grammar.tokenizeLine2(line, state, LINE_TIME_LIMIT).ruleStack;
+    for (const line of PRIME_SAMPLE) {
+      this.hl.setTheme(LIGHT_THEME);
+      state = this.grammar.tokenizeLine2(line, state, LINE_TIME_LIMIT).ruleStack;
+      yield;
+    }
   }
 
   private styleId(bits: number, colorMap: readonly string[], replacements: Record<string, string> | undefined): number {

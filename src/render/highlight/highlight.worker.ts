@@ -75,6 +75,12 @@ provideAssets({
     const registrations = grammar && rebuildGrammar(grammar, kind);
     if (registrations) {
       compiler.add(registrations, kind);
+      // The sample's rules first, once the grammar is loaded (this load's own promise, already made).
+      void Tokenizer.create(id, kind).then((tokenizer) => {
+        if (!tokenizer) return;
+        compiler.first(tokenizer.sampleLines());
+        runner.wake();
+      });
       runner.wake();
     }
     return registrations;

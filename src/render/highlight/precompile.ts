@@ -32,6 +32,8 @@ export class PatternCompiler {
   private queue: Array<[Pattern, TextKind]> = [];
   private next = 0;
   private readonly seen = new WeakSet<object>();
+  /** Work ahead of the queued expressions, one step at a time (see `first`). */
+  private readonly ahead: Array<Iterator<void>> = [];
 
   /** `expression`: the engine's expression for a pattern written as a string on text of a kind, or null when it has none. */
   constructor(private readonly expression: (pattern: string, kind: TextKind) => RegExp | null) {}
@@ -55,13 +57,34 @@ export class PatternCompiler {
     walk(grammar, '');
   }
 
-  /** Expressions are waiting. */
-  get pending(): boolean {
-    return this.next < this.queue.length;
+  /**
+   * Runs `steps` before any queued expression, one step at a time: a
+   * grammar's sample lines (`Tokenizer.sampleLines`), which compile the rules
+   * a file's first screen most often enters, in the order it enters them,
+   * where the queue would compile them in the grammar's order among the rest.
+   */
+  first(steps: Iterator<void>): void {
+    this.ahead.push(steps);
   }
 
-  /** Compiles queued expressions until `deadline` (a `performance.now()` time), at least one. */
+  /** Expressions or steps are waiting. */
+  get pending(): boolean {
+    return this.ahead.length > 0 || this.next < this.queue.length;
+  }
+
+  /** Runs steps, then compiles queued expressions, until `deadline` (a `performance.now()` time), at least one of either. */
   run(deadline: number): void {
+    while (this.ahead.length > 0) {
+      const steps = this.ahead[0]!;
+      let done = true;
+      try {
+        done = steps.next().done === true;
+      } catch {
+        // A step that fails fails the same way when a file's line enters that rule: nothing to do here.
+      }
+      if (done) this.ahead.shift();
+      if (performance.now() >= deadline) return;
+    }
     while (this.next < this.queue.length) {
       const [pattern, kind] = this.queue[this.next++]!;
       const re = typeof pattern === 'string' ? this.expression(pattern, kind) : pattern;

@@ -129,3 +129,75 @@ test('with nothing queued, a slice does nothing', () => {
   assert.equal(compiler.pending, false);
   compiler.run(0);
 });
+
+test('steps given with `first` run before any queued expression, one at a time against the deadline', () => {
+  const order: string[] = [];
+  const later = new NotingRegExp('later');
+  const compiler = new PatternCompiler(() => null);
+  compiler.add({ match: later }, 'latin1');
+  function* steps(name: string, count: number): Generator<void, void, void> {
+    for (let i = 0; i < count; i += 1) {
+      order.push(`${name}${i}`);
+      yield;
+    }
+  }
+  compiler.first(steps('a', 3));
+  compiler.first(
+    (function* () {
+      order.push('throws');
+      yield;
+      throw new Error('a rule that cannot compile');
+    })(),
+  );
+  compiler.first(steps('b', 1));
+  compiler.run(0);
+  assert.deepEqual(order, ['a0'], 'a deadline already past: one step');
+  compiler.run(0);
+  compiler.run(0);
+  assert.deepEqual(later.subjects, [], 'no expression while steps are waiting');
+  compiler.run(Infinity);
+  assert.deepEqual(order, ['a0', 'a1', 'a2', 'throws', 'b0'], 'in the order given; a step that throws ends its own steps only');
+  assert.deepEqual(later.subjects, ['', '']);
+  assert.equal(compiler.pending, false);
+});
+
+/** Runs `fn` and returns the regular expressions it ran (distinct objects). */
+function expressionsRun(fn: () => void): Set<RegExp> {
+  const seen = new Set<RegExp>();
+  const exec = RegExp.prototype.exec;
+  RegExp.prototype.exec = function (this: RegExp, s: string) {
+    seen.add(this);
+    return exec.call(this, s);
+  };
+  try {
+    fn();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return seen;
+}
+
+test("a grammar's sample lines run most of what a real file's first screen needs", async () => {
+  // Each kind of text has its own copy of the grammar: one starts fresh, the other is walked through the sample first.
+  const { provideAssets, Tokenizer } = await import('../../../src/render/highlight/engine.ts');
+  const { PAGE_ASSETS } = await import('../../../src/render/highlight/assets.ts');
+  const { TextLines } = await import('../../../src/render/highlight/lines.ts');
+  provideAssets(PAGE_ASSETS);
+  const { readFileSync } = await import('node:fs');
+  const file = readFileSync(new URL('../../../src/elements/file-preview/file-preview.ts', import.meta.url), 'utf8');
+  const firstScreen = new TextLines(file.split('\n').slice(0, 45).join('\n'));
+  const fresh = (await Tokenizer.create('typescript', 'any'))!;
+  const primed = (await Tokenizer.create('typescript', 'latin1'))!;
+  fresh.prime();
+  primed.prime();
+  let steps = 0;
+  const sample = expressionsRun(() => {
+    for (const _ of primed.sampleLines()) steps += 1;
+  });
+  assert.ok(steps > 1, 'one step per sample line');
+  const unprimedNeeds = expressionsRun(() => fresh.tokenize(firstScreen, 0, firstScreen.count, null));
+  const primedNeeds = expressionsRun(() => primed.tokenize(firstScreen, 0, firstScreen.count, null));
+  const left = [...primedNeeds].filter((re) => !sample.has(re)).length;
+  assert.ok(unprimedNeeds.size > 20, `the first screen runs many expressions (${unprimedNeeds.size})`);
+  assert.ok(left <= unprimedNeeds.size / 3, `after the sample, ${left} of ${unprimedNeeds.size} are new`);
+});
