@@ -282,7 +282,8 @@ export class Tokenizer {
    * compiles a rule's patterns the first time a line enters it. The sample
    * is for warming well ahead of an open (a card pointed at): at the open
    * itself it would hold the file's own first lines back, and compile rules
-   * a file in another syntax never enters.
+   * a file in another syntax never enters; the worker's spare time runs it
+   * after those lines (`sampleLines`).
    */
   prime(sample = false): void {
     if (!sample) {
