@@ -15,6 +15,7 @@ import { build } from 'vite';
 import { chromiumArgs, findChromium, root } from '../scripts/env.mjs';
 import { purifyCallsPlugin } from '../scripts/purify-calls.mjs';
 import { syntheticMarkdown } from './workloads.mjs';
+import { stats } from './rows.mjs';
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--runs');
@@ -107,10 +108,7 @@ for (let i = 0; i < RUNS; i++) {
 await browser.close();
 server.close();
 
-const median = (list) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (list) => stats(list).median;
 console.log('\nDOMPurify                | first document on a page | again');
 console.log('-------------------------|--------------------------|------');
 for (const name of names)

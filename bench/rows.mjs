@@ -536,6 +536,15 @@ export function worstRunCounts(row) {
   return /^(longestTask|\w+LongestTask)$/.test(row.value?.[1] ?? '');
 }
 
+/** The median, least, greatest and count of the finite numbers in `values`; null when there are none. */
+export function stats(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], n: v.length };
+}
+
 /**
  * Whether a row with a target meets it: `stats` is its value's `{ median,
  * max }` over the runs, `ratio` its median over the baseline's (or null).

@@ -29,7 +29,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { shippedForm, shippedWorkerForm } from '../scripts/shipped-form.mjs';
 import { buildWorkloads } from './workloads.mjs';
-import { SCENARIOS, ROWS, CPU_WINDOWS, targetMet, worstRunCounts } from './rows.mjs';
+import { SCENARIOS, ROWS, CPU_WINDOWS, stats, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
 
 const argv = process.argv.slice(2);
@@ -301,14 +301,6 @@ function withTimeout(promise, ms, message) {
 }
 
 const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
-
-function stats(values) {
-  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return null;
-  const mid = v.length >> 1;
-  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-  return { median, min: v[0], max: v[v.length - 1], n: v.length };
-}
 
 // --- profile summary ---------------------------------------------------------
 
