@@ -15,7 +15,7 @@ import { setWorkerParsing } from '../../../src/render/markdown/chunks.js';
 import { FIRST_CHUNK_CHARS } from '../../../src/render/markdown/prefix.js';
 import { classifyHref } from '../../../src/workspace/links.js';
 import { term } from '../../../src/i18n/index.js';
-import { GFM_EXTENSION_EXAMPLES, type SpecExample } from './gfm-examples.js';
+import { GFM_EXTENSION_EXAMPLES, extractExamples, type Example } from './gfm-examples.js';
 import { ID_PREFIX, mount, waitFor } from './fixture.js';
 
 const DOC_PATH = 'readme.md';
@@ -47,27 +47,6 @@ const DIFFERENCES: ReadonlyMap<string, string> = new Map(
   }).flatMap(([reason, ids]) => ids.map((id): [string, string] => [String(id), reason])),
 );
 
-interface Example extends SpecExample {
-  id: string;
-}
-
-/** The examples of a spec text, as the `commonmark-spec` package extracts them (→ stands for a tab). */
-function extractExamples(text: string): Example[] {
-  const examples: Example[] = [];
-  let section = '';
-  let number = 0;
-  const body = text.replace(/\r\n?/g, '\n').replace(/^<!-- END TESTS -->(.|[\n])*/m, '');
-  for (const m of body.matchAll(/^`{32} example\n([\s\S]*?)^\.\n([\s\S]*?)^`{32}$|^#{1,6} *(.*)$/gm)) {
-    if (m[3] !== undefined) {
-      section = m[3];
-      continue;
-    }
-    number++;
-    examples.push({ id: String(number), number, section, markdown: m[1]!.replace(/→/g, '\t'), html: m[2]!.replace(/→/g, '\t') });
-  }
-  return examples;
-}
-
 const BLOCK_TAGS =
   'address|article|aside|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|pre|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
 const AROUND_BLOCK = new RegExp(`\\s*(</?(?:${BLOCK_TAGS})\\b[^>]*>)\\s*`, 'g');
@@ -93,7 +72,15 @@ function canonical(root: Node): string {
     const inner = Array.from(el.childNodes, (c) => walk(c, pre || name === 'pre')).join('');
     return `<${name}${attrs ? ' ' + attrs : ''}>${VOID.has(name) ? '' : `${inner}</${name}>`}`;
   };
-  return Array.from(root.childNodes, (c) => walk(c, false))
+  // Comments left out and the text on either side of one read as one text node, as the browser's
+  // sanitizer leaves it (DOMPurify leaves two).
+  const copy = root.cloneNode(true);
+  const comments = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+  const drop: Node[] = [];
+  while (comments.nextNode()) drop.push(comments.currentNode);
+  for (const c of drop) c.parentNode!.removeChild(c);
+  copy.normalize();
+  return Array.from(copy.childNodes, (c) => walk(c, false))
     .join('')
     .replace(AROUND_BLOCK, '$1')
     .trim();

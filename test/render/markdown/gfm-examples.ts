@@ -11,6 +11,28 @@ export interface SpecExample {
   html: string;
 }
 
+/** An example with its id: the CommonMark example number, or `gfm-N` for a GFM extension example. */
+export interface Example extends SpecExample {
+  id: string;
+}
+
+/** The examples of a spec text, as the `commonmark-spec` package extracts them (→ stands for a tab). */
+export function extractExamples(text: string): Example[] {
+  const examples: Example[] = [];
+  let section = '';
+  let number = 0;
+  const body = text.replace(/\r\n?/g, '\n').replace(/^<!-- END TESTS -->(.|[\n])*/m, '');
+  for (const m of body.matchAll(/^`{32} example\n([\s\S]*?)^\.\n([\s\S]*?)^`{32}$|^#{1,6} *(.*)$/gm)) {
+    if (m[3] !== undefined) {
+      section = m[3];
+      continue;
+    }
+    number++;
+    examples.push({ id: String(number), number, section, markdown: m[1]!.replace(/→/g, '\t'), html: m[2]!.replace(/→/g, '\t') });
+  }
+  return examples;
+}
+
 export const GFM_EXTENSION_EXAMPLES: readonly SpecExample[] = [
   {
     number: 198,

@@ -1,12 +1,15 @@
 /**
  * Strict page (`/__qa/csp/trusted-types.html`): Trusted Types enforced, only
- * the kit's, Lit's and DOMPurify's policies allowed. Renders the three
+ * the kit's, Lit's and DOMPurify's policies allowed. `?engine=dompurify`
+ * makes the sanitizer use DOMPurify where the browser's own would do the
+ * work (see src/render/sanitize.ts). Renders the three
  * elements over untrusted input that carries `UNTRUSTED_MARKER` (payload
  * strings, a hostile Markdown document, a code file) and reports which
  * policies were created, what passed through them, and whether the page
  * really enforces Trusted Types.
  */
 import '../../../src/index.js';
+import { forceSanitizerEngine, sanitizerEngine } from '../../../src/render/sanitize.js';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { hostileMarkdown } from '../../../stories/fixtures/preview-files.js';
 import { hostilePayload } from '../../../stories/fixtures/payloads.js';
@@ -14,6 +17,8 @@ import { security, settleElements, until, UNTRUSTED_MARKER as M } from './shared
 
 /** What the page reports. */
 export interface TrustedTypesReport {
+  /** The engine that sanitized the document. */
+  engine: 'native' | 'dompurify';
   policies: string[];
   refusedPolicies: string[];
   policyRules: Record<string, string[]>;
@@ -76,6 +81,7 @@ function deepText(root: ParentNode): string {
 
 async function run(): Promise<TrustedTypesReport> {
   const log = security();
+  if (new URLSearchParams(location.search).get('engine') === 'dompurify') forceSanitizerEngine('dompurify');
   const host = createMemoryHost(files);
   const panel = document.createElement('qa-sources-panel');
   panel.sources = payload;
@@ -101,6 +107,7 @@ async function run(): Promise<TrustedTypesReport> {
 
   const text = deepText(document.body);
   const report: TrustedTypesReport = {
+    engine: sanitizerEngine(),
     policies: [...log.policies],
     refusedPolicies: [...log.refusedPolicies],
     policyRules: log.policyRules,
