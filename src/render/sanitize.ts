@@ -429,14 +429,7 @@ export interface SanitizerApi {
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const MATHML_NAMESPACE = 'http://www.w3.org/1998/Math/MathML';
 const ALLOWED_ATTRIBUTE_SET: ReadonlySet<string> = new Set(ALLOWED_ATTRIBUTES);
-// Elements outside the allowlist, once the browser has filtered the markup: unwrapped.
-const NOT_ALLOWED = `:not(${ALLOWED_TAGS.join(',')})`;
-// Every element that may still carry an attribute (the browser keeps only these names).
-const WITH_ATTRIBUTES = [...ALLOWED_ATTRIBUTES, 'name'].map((a) => `[${a}]`).join(',');
-// Text blocks that take dir=auto: none of their ancestors has a direction, and none is a
-// text block or a code block (those always end up with one). Matched once the values are checked.
-const DIR_AUTO_LIST = [...DIR_AUTO].join(',');
-const DIR_AUTO_TOPMOST = `:is(${DIR_AUTO_LIST}):not([dir], [dir] *, :is(${DIR_AUTO_LIST}, pre) *)`;
+const ALLOWED_TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
 
 /** A hostile sample and the DOM both engines make of it: the native engine is used only if the browser's gives exactly this. */
 const SELF_CHECK_HTML =
@@ -495,32 +488,40 @@ class NativeEngine {
     const drop: Node[] = [];
     while (instructions.nextNode()) drop.push(instructions.currentNode);
     for (const node of drop) node.parentNode!.removeChild(node);
+    // One list of the elements, in document order (matching selectors against every element
+    // cost more than reading their names here), taken again after a step that changed the tree.
+    let all = root.querySelectorAll('*');
+    let changed = false;
     // Elements outside the allowlist go, their content stays (DOMPurify's KEEP_CONTENT).
-    for (const el of root.querySelectorAll(NOT_ALLOWED)) el.replaceWith(...el.childNodes);
+    for (const el of all)
+      if (!ALLOWED_TAG_SET.has(el.localName)) {
+        el.replaceWith(...el.childNodes);
+        changed = true;
+      }
+    if (changed) all = root.querySelectorAll('*');
+    changed = false;
     // An allowed element made as a customized built-in (`is`) keeps that state without the
     // attribute: it goes with its content, as DOMPurify drops it.
-    for (const el of root.querySelectorAll('[is]')) el.remove();
-    for (const el of root.querySelectorAll(WITH_ATTRIBUTES)) {
-      const attributes = el.attributes;
-      for (let i = attributes.length - 1; i >= 0; i -= 1) {
-        const attr = attributes[i]!;
-        const { name, value } = attr;
-        const kept = this.attribute(ctx, el, name, value);
-        if (kept === null) el.removeAttribute(name);
-        else if (kept !== value) attr.value = kept;
+    for (const el of all)
+      if (el.hasAttribute('is')) {
+        el.remove();
+        changed = true;
       }
-    }
-    for (const el of root.querySelectorAll('pre')) el.setAttribute('dir', 'ltr');
-    for (const el of root.querySelectorAll(DIR_AUTO_TOPMOST)) el.setAttribute('dir', 'auto');
-    const found = ctx.found;
-    if (found) {
-      for (const el of root.querySelectorAll('a,img,pre,table')) {
-        const name = el.localName;
-        if (name === 'a') found.links.push(el as HTMLAnchorElement);
-        else if (name === 'img') found.images.push(el as HTMLImageElement);
-        else if (name === 'pre') found.pres.push(el as HTMLPreElement);
-        else found.tables.push(el as HTMLTableElement);
+    if (changed) all = root.querySelectorAll('*');
+    // Then each element as DOMPurify's walk leaves it: its attributes, then the direction and
+    // findings (`afterAttributes`; ancestors come first, so theirs are settled).
+    for (const el of all) {
+      if (el.hasAttributes()) {
+        const attributes = el.attributes;
+        for (let i = attributes.length - 1; i >= 0; i -= 1) {
+          const attr = attributes[i]!;
+          const { name, value } = attr;
+          const kept = this.attribute(ctx, el, name, value);
+          if (kept === null) el.removeAttribute(name);
+          else if (kept !== value) attr.value = kept;
+        }
       }
+      afterAttributes(el);
     }
     return root;
   }
