@@ -431,11 +431,16 @@ const MATHML_NAMESPACE = 'http://www.w3.org/1998/Math/MathML';
 const ALLOWED_ATTRIBUTE_SET: ReadonlySet<string> = new Set(ALLOWED_ATTRIBUTES);
 const ALLOWED_TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
 
-/** A hostile sample and the DOM both engines make of it: the native engine is used only if the browser's gives exactly this. */
+/**
+ * A hostile sample and the DOM both engines make of it: the native engine is
+ * used only if the browser's gives exactly this, and attaches no shadow root
+ * from the declarative one (which would hide its content from the pass).
+ */
 const SELF_CHECK_HTML =
   '<p onclick="x()" data-x="1" class="qa-code evil" title="t" id="i">a<my-el>b</my-el><script>c()</script><!--d--><?x y?><svg><text>e</text></svg><b is="x-b">z</b>' +
-  '<a href="javascript:f()" name="n">g</a><img src=" data:image/png;base64,AA" alt="h"><template><i>j</i></template></p><pre dir="rtl">k</pre>';
-const SELF_CHECK_DOM = '<p class="qa-code" title="t" id="s-i" dir="auto">ab<a id="s-n">g</a><img alt="h"></p><pre dir="ltr">k</pre>';
+  '<a href="javascript:f()" name="n">g</a><img src=" data:image/png;base64,AA" alt="h"><template><i>j</i></template></p><pre dir="rtl">k</pre>' +
+  '<div><template shadowrootmode="closed"><i>l</i></template></div>';
+const SELF_CHECK_DOM = '<p class="qa-code" title="t" id="s-i" dir="auto">ab<a id="s-n">g</a><img alt="h"></p><pre dir="ltr">k</pre><div></div>';
 
 /**
  * The browser's sanitizer with the kit's configuration (the attribute
@@ -537,7 +542,10 @@ export function nativeEngineWorks(api: SanitizerApi): boolean {
   try {
     const holder = document.createElement('div');
     holder.append(runEngine(new NativeEngine(api), SELF_CHECK_HTML, { idPrefix: 's-', nonce: 's' }));
-    return holder.innerHTML === SELF_CHECK_DOM;
+    if (holder.innerHTML !== SELF_CHECK_DOM) return false;
+    // A closed shadow root cannot be seen, only found: attaching another one then fails.
+    holder.querySelector('div')!.attachShadow({ mode: 'open' });
+    return true;
   } catch {
     return false;
   }

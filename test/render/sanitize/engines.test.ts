@@ -267,6 +267,15 @@ describe('Sanitizer engines: the browser’s and DOMPurify give the same DOM', f
       }
     };
     expect(nativeEngineWorks({ Sanitizer: NoRemove, parseHTML })).to.equal(false);
+    // Declarative shadow roots let through (their attribute allowed, templates kept): a closed root would hide
+    // its content from the pass. The markup of the sample comes out as expected; only the root gives it away.
+    const Shadows = class extends RealSanitizer {
+      constructor(config: object) {
+        const c = config as { attributes: string[]; removeElements: unknown[] };
+        super({ ...c, attributes: [...c.attributes, 'shadowrootmode'], removeElements: c.removeElements.filter((e) => e !== 'template') });
+      }
+    };
+    expect(nativeEngineWorks({ Sanitizer: Shadows, parseHTML })).to.equal(false);
     // Comments kept.
     const Comments = class extends RealSanitizer {
       constructor(config: object) {
@@ -300,6 +309,26 @@ describe('Sanitizer engines: the browser’s and DOMPurify give the same DOM', f
     expect(differences(parsed, true)).to.deep.equal([]);
     const raw = VECTORS.map(([name, source]): [string, string] => [name, `x ${source}`]);
     expect(differences(raw, false)).to.deep.equal([]);
+  });
+
+  it('attaches no shadow root from a declarative one, open or closed, with either engine', () => {
+    for (const engine of ['native', 'dompurify'] as const)
+      for (const mode of ['open', 'closed']) {
+        forceSanitizerEngine(engine);
+        const fragment = sanitizeToFragment(
+          `<div id="h"><template shadowrootmode="${mode}" shadowrootclonable><b>x</b><my-el>y</my-el></template>after</div>`,
+          {
+            idPrefix: 'e1-',
+            nonce: NONCE,
+          },
+        );
+        forceSanitizerEngine(null);
+        const host = fragment.querySelector('div')!;
+        expect(host.shadowRoot, `${engine} ${mode}`).to.equal(null);
+        // A closed root would make this throw.
+        expect(() => host.attachShadow({ mode: 'open' }), `${engine} ${mode}`).to.not.throw();
+        expect(host.textContent).to.equal('after');
+      }
   });
 
   it('markup that opens with a frameset, which leaves no body: nothing, with either engine', () => {
