@@ -30,7 +30,8 @@ function fileEndpointPlugin(): Plugin {
  * `@lit/react` is bundled into `./react`; markdown-it itself is bundled into the parser's lazy chunk, with
  * its class fields as plain assignments (scripts/plain-fields.mjs), as the parsing worker has it too; the
  * precompiled grammars are bundled as data (scripts/packed-grammars.mjs), one lazy chunk each; DOMPurify is
- * bundled into the chunk that sanitizes, its method wrappers made bound calls (scripts/purify-calls.mjs).
+ * bundled as a lazy chunk of its own (for browsers without the HTML Sanitizer API), its method wrappers made
+ * bound calls (scripts/purify-calls.mjs).
  */
 const PACKAGE_EXTERNALS = (id: string) =>
   /^(lit|@lit\/|markdown-it-|shiki|@shikijs\/|oniguruma-to-es$|react|node:)/.test(id) && !/^(@lit\/react|@shikijs\/langs-precompiled)($|\/)/.test(id);

@@ -179,15 +179,17 @@ export async function measureSizes({ baseline = true } = {}) {
           ? c.worker
             ? 'Markdown parser (worker)'
             : 'Markdown parser (main-thread fallback)'
-          : holds(c, /node_modules\/dompurify\//)
+          : holds(c, /\/src\/render\/markdown\/index\.ts$/)
             ? 'Markdown renderer'
-            : c.kind === 'highlighter'
-              ? c.worker
-                ? 'highlighter (worker)'
-                : 'highlighter (main-thread fallback)'
-              : c.worker
-                ? 'worker'
-                : 'lazy';
+            : holds(c, /node_modules\/dompurify\//)
+              ? 'DOMPurify'
+              : c.kind === 'highlighter'
+                ? c.worker
+                  ? 'highlighter (worker)'
+                  : 'highlighter (main-thread fallback)'
+                : c.worker
+                  ? 'worker'
+                  : 'lazy';
   const file = (c) => ({ file: c.file, role: role(c), worker: c.worker, initial: c.initial, duplicate: c.duplicate, gzip: c.gzip });
   const out = {
     // What a page loads to show the elements: the entry and its static imports.
@@ -263,7 +265,12 @@ export function describeSizes(sizes, seconds) {
   line('core: initial load (elements + model)', sizes.coreInitial, `budget ${kb(BUDGET.initial).trim()}`);
   const small = sizes.coreFiles.filter((f) => !f.initial && f.gzip < KB);
   for (const c of sizes.coreFiles.filter((f) => !f.initial && f.gzip >= KB).sort((a, b) => b.gzip - a.gzip)) {
-    line(`core: ${c.role}`, c.gzip, `budget ${kb(BUDGET.core).trim()} per file${c.duplicate ? '; replaces the worker where workers are forbidden' : ''}`);
+    const when = c.duplicate
+      ? '; replaces the worker where workers are forbidden'
+      : c.role === 'DOMPurify'
+        ? '; only where the browser has no HTML Sanitizer API'
+        : '';
+    line(`core: ${c.role}`, c.gzip, `budget ${kb(BUDGET.core).trim()} per file${when}`);
   }
   if (small.length)
     line(

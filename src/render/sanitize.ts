@@ -14,7 +14,8 @@
  *   text) and applies the value checks below; about three times faster than
  *   walking every node in script. It is used only after a self-check on a
  *   hostile sample gives exactly the expected DOM;
- * - elsewhere, DOMPurify with the same allowlist and hooks.
+ * - elsewhere, DOMPurify with the same allowlist and hooks, loaded as a chunk
+ *   of its own when first needed (`sanitizerReady`).
  *
  * Two differences are by design: the browser's baseline drops `object`,
  * `embed`, `frame` and `frameset` with their fallback content, where
@@ -41,7 +42,7 @@
  * one synchronous `sanitize()` call, so concurrent renders cannot mix their
  * prefixes and the hooks never call back into DOMPurify.
  */
-import createDOMPurify, { type DOMPurify, type Config, type UponSanitizeAttributeHookEvent, type WindowLike } from 'dompurify';
+import type { DOMPurify, Config, UponSanitizeAttributeHookEvent, WindowLike } from 'dompurify';
 import { defuseInlineAttributes } from './inline-attributes.js';
 
 /** Elements allowed from documents. */
@@ -407,8 +408,35 @@ function purifyWindow(): WindowLike {
   return { document, DocumentFragment, HTMLTemplateElement, Node, Element, NodeFilter, NamedNodeMap, HTMLFormElement, DOMParser, trustedTypes };
 }
 
+/** DOMPurify's factory, once its chunk is loaded (`loadDOMPurify`). */
+let createDOMPurify: ((window: WindowLike) => DOMPurify) | null = null;
+let purifyLoading: Promise<void> | null = null;
+
+/**
+ * Loads DOMPurify, a lazy chunk of its own: a page whose browser sanitizes
+ * (the native engine) never downloads it. A failed load can be tried again.
+ */
+export function loadDOMPurify(): Promise<void> {
+  purifyLoading ??= import('./dompurify.js').then(
+    (m) => {
+      createDOMPurify = m.default;
+    },
+    (e: unknown) => {
+      purifyLoading = null;
+      throw e;
+    },
+  );
+  return purifyLoading;
+}
+
+/** Resolves once `sanitizeToFragment` can run: at once where the browser sanitizes, once DOMPurify is loaded elsewhere. */
+export function sanitizerReady(): Promise<void> {
+  return sanitizerEngine() === 'native' ? Promise.resolve() : loadDOMPurify();
+}
+
 function instance(): DOMPurify {
   if (purify) return purify;
+  if (!createDOMPurify) throw new Error('DOMPurify is not loaded: await sanitizerReady() before sanitizing');
   const p = createDOMPurify(purifyWindow());
   p.setConfig(PURIFY_CONFIG);
   p.addHook('uponSanitizeAttribute', onAttribute);
@@ -617,7 +645,8 @@ function runEngine(engine: NativeEngine | null, html: string, ctx: SanitizeConte
 /**
  * Sanitizes untrusted HTML into a DocumentFragment owned by an inert
  * document (nothing loads until the caller inserts it). Always call it on
- * fresh HTML: a fragment is moved when inserted.
+ * fresh HTML: a fragment is moved when inserted. Where DOMPurify does the
+ * work, `sanitizerReady()` must have resolved first.
  */
 export function sanitizeToFragment(html: string, ctx: SanitizeContext): DocumentFragment {
   const engine = forcedEngine === 'dompurify' ? null : nativeEngine();

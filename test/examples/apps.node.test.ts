@@ -456,8 +456,35 @@ describe('a broken deployment degrades to readable text with one clear message',
     assert.ok(warnings.length >= 1 && warnings.every((w) => /^qa-sources-kit: could not load find \(/.test(w)), warnings.join(' | '));
   });
 
+  test('DOMPurify’s chunk missing: Markdown renders as before, as this browser sanitizes by itself', async () => {
+    // DOMPurify's configuration keys; the renderer names one of them too (its configuration for DOMPurify).
+    const renderer = filesContaining(app, /data-qa-estimate/);
+    const purify = filesContaining(app, /SAFE_FOR_TEMPLATES/).filter((f) => !isWorker(f) && !renderer.includes(f));
+    assert.equal(purify.length, 1, `one DOMPurify chunk: ${purify.join(', ')}`);
+    const requested: string[] = [];
+    const log = await withApp(
+      app,
+      {
+        breaks: (f) => {
+          requested.push(f);
+          return f === purify[0] ? { status: 404 } : null;
+        },
+      },
+      async (page) => {
+        await panelShowsPayload(page);
+        await markdownOpensRendered(page);
+      },
+    );
+    assert.ok(!requested.includes(purify[0]!), 'DOMPurify’s chunk is never asked for');
+    assert.deepEqual(
+      log.errors.filter((e) => e.startsWith('page error')),
+      [],
+    );
+    assert.deepEqual(kitWarnings(log), []);
+  });
+
   test('the Markdown renderer chunk missing: the file opens in Raw with a notice', async () => {
-    const renderer = filesContaining(app, /RETURN_DOM_FRAGMENT/).filter((f) => !isWorker(f));
+    const renderer = filesContaining(app, /data-qa-estimate/).filter((f) => !isWorker(f));
     assert.equal(renderer.length, 1, `one renderer chunk: ${renderer.join(', ')}`);
     const log = await withApp(app, { breaks: (f) => (f === renderer[0] ? { status: 404 } : null) }, async (page) => {
       await panelShowsPayload(page);

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { INERT_ATTRIBUTE_PREFIX } from '../../src/render/inline-attributes.js';
-import { forceSanitizerEngine, newFindings, sanitizeToFragment, type SanitizeContext } from '../../src/render/sanitize.js';
+import { forceSanitizerEngine, newFindings, sanitizeToFragment, sanitizerReady, type SanitizeContext } from '../../src/render/sanitize.js';
 
 const CTX: SanitizeContext = { idPrefix: 'p1-', nonce: 'N0NCE' };
 
@@ -19,7 +19,10 @@ function clean(html: string, ctx: Partial<SanitizeContext> = {}): HTMLElement {
 
 for (const engine of ['native', 'dompurify'] as const) {
   describe(`sanitizeToFragment (engine: ${engine})`, () => {
-    before(() => forceSanitizerEngine(engine));
+    before(async () => {
+      forceSanitizerEngine(engine);
+      await sanitizerReady();
+    });
     after(() => forceSanitizerEngine(null));
 
     it('returns a fragment of an inert document: nothing loads before it is inserted', () => {

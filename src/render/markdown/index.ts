@@ -10,7 +10,7 @@
  */
 import { resolveLocale, translationPending } from '../../i18n/index.js';
 import { closestLang } from '../../i18n/lang.js';
-import { newFindings, sanitizeToFragment } from '../sanitize.js';
+import { newFindings, sanitizeToFragment, sanitizerReady } from '../sanitize.js';
 import { streamChunks, type ChunkStream } from './chunks.js';
 import { decorate, mayReorder, type DecorateContext } from './decorate.js';
 import { lazyHighlighter, type LazyHighlighter } from './lazy-highlight.js';
@@ -160,6 +160,9 @@ export async function renderMarkdown(container: HTMLElement, source: string, opt
     await terms;
     if (job.cancelled) throw abortError();
   }
+  // At once where the browser sanitizes; elsewhere DOMPurify's chunk, the first time.
+  await sanitizerReady();
+  if (job.cancelled) throw abortError();
   const nonce = randomNonce();
   const ranges = (options.ranges ?? []).filter((r) => Number.isFinite(r.lineStart) && Number.isFinite(r.lineEnd));
   const resolveLinks = linkResolver(job, options, locale);

@@ -6,7 +6,7 @@
  * 100 KB: open → first screen painted" and "Markdown 1 MB: open → first
  * screen painted").
  */
-import { newFindings, sanitizeToFragment } from '../sanitize.js';
+import { newFindings, sanitizeToFragment, sanitizerReady } from '../sanitize.js';
 import { preloadPageParser } from './chunks.js';
 import { decorate, mayReorder } from './decorate.js';
 
@@ -22,7 +22,7 @@ export function warmMarkdown(): void {
   preloadPageParser();
   if (!mainThreadWarm) {
     mainThreadWarm = true;
-    setTimeout(warmMainThread, 0);
+    setTimeout(() => void sanitizerReady().then(warmMainThread, () => undefined), 0);
   }
 }
 
