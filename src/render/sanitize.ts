@@ -563,22 +563,28 @@ class NativeEngine {
 }
 
 /**
- * Whether `api` sanitizes as the kit expects: it gives exactly the expected
- * DOM for a hostile sample. An older or different implementation (another
- * configuration dialect, another baseline) fails, and DOMPurify does the
- * work instead.
+ * The engine for `api` if it sanitizes as the kit expects: it gives exactly
+ * the expected DOM for a hostile sample. An older or different
+ * implementation (another configuration dialect, another baseline) fails,
+ * and DOMPurify does the work instead.
  */
-export function nativeEngineWorks(api: SanitizerApi): boolean {
+function checkedEngine(api: SanitizerApi): NativeEngine | null {
   try {
+    const engine = new NativeEngine(api);
     const holder = document.createElement('div');
-    holder.append(runEngine(new NativeEngine(api), SELF_CHECK_HTML, { idPrefix: 's-', nonce: 's' }));
-    if (holder.innerHTML !== SELF_CHECK_DOM) return false;
+    holder.append(runEngine(engine, SELF_CHECK_HTML, { idPrefix: 's-', nonce: 's' }));
+    if (holder.innerHTML !== SELF_CHECK_DOM) return null;
     // A closed shadow root cannot be seen, only found: attaching another one then fails.
     holder.querySelector('div')!.attachShadow({ mode: 'open' });
-    return true;
+    return engine;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether `api` passes the self-check (`checkedEngine`). */
+export function nativeEngineWorks(api: SanitizerApi): boolean {
+  return checkedEngine(api) !== null;
 }
 
 /** The page's native engine: undefined until first asked for, null where the browser has none that passes the check. */
@@ -588,11 +594,7 @@ function nativeEngine(): NativeEngine | null {
   if (native !== undefined) return native;
   const Sanitizer = (globalThis as { Sanitizer?: SanitizerApi['Sanitizer'] }).Sanitizer;
   const parseHTML = (Document as { parseHTML?: SanitizerApi['parseHTML'] }).parseHTML;
-  native = null;
-  if (typeof Sanitizer === 'function' && typeof parseHTML === 'function') {
-    const api: SanitizerApi = { Sanitizer, parseHTML: parseHTML.bind(Document) };
-    if (nativeEngineWorks(api)) native = new NativeEngine(api);
-  }
+  native = typeof Sanitizer === 'function' && typeof parseHTML === 'function' ? checkedEngine({ Sanitizer, parseHTML: parseHTML.bind(Document) }) : null;
   return native;
 }
 
