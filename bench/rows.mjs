@@ -47,6 +47,7 @@ export const SCENARIOS = [
   { id: 'raw-hover', page: 'raw-ours', params: { w: 'ts-2mb', hover: true }, group: 'raw-warm' },
   { id: 'raw-idle', page: 'raw-ours', params: { w: 'ts-2mb', idle: 1000 }, group: 'raw-warm' },
   { id: 'raw-shown', page: 'raw-ours', params: { w: 'ts-2mb', shown: 1000 }, group: 'raw-warm' },
+  { id: 'raw-again', page: 'raw-ours', params: { w: 'ts-2mb', again: true }, group: 'raw-warm' },
   { id: 'long-line', page: 'raw-ours', params: { w: 'long-line', longLine: true }, group: 'long-line' },
   { id: 'long-line-wrap', page: 'raw-ours', params: { w: 'long-line', longLine: true, wrap: true }, group: 'long-line' },
   // Find, go to line and line selection in the raw view of the 57,220-line file.
@@ -309,6 +310,23 @@ export const ROWS = [
     baseName: 'same, opened at once',
     unit: 'ms',
     note: 'a second file in the language, opened after a second spent on the first (the worker compiles the grammar in that time)',
+  },
+  {
+    id: 'raw-coloured-again',
+    label: 'Raw: visible lines coloured, the file opened again',
+    value: ['raw-again', 'coloured'],
+    base: ['raw-warm', 'coloured'],
+    baseName: 'a second file at once, highlighter warm',
+    unit: 'ms',
+    note: 'the file shown in colour, another file opened, then the first again: its colours kept on the page come with its rows',
+  },
+  {
+    id: 'raw-again-kept',
+    label: 'Raw: colours kept on the page for the file opened again, its text counted',
+    value: ['raw-again', 'keptMB'],
+    unit: 'MB',
+    noCpu: true,
+    note: 'the 2 MB file coloured as far as its first screen (the rest not waited for), the text at two bytes a character',
   },
   {
     id: 'raw-coloured-hover',

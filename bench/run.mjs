@@ -15,6 +15,8 @@
 //                   running); they stop with the bench, also on an error or Ctrl-C
 //   --cpu           trace every measured run (tasks only) and add the main thread's and the workers'
 //                   CPU time and the longest task in CPU time to the rows that have a trace window
+//   --keep-long     with --cpu: trace every measured run in full (slower) and keep the trace of each
+//                   run whose longest main-thread task reached 50 ms, to find what a rare long task does
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 //   --out FILE      write the results there instead of bench/results.json (a partial
@@ -44,7 +46,8 @@ const PROFILE = opt('--profile');
 const TRACE = opt('--trace');
 const RESULTS = path.resolve(root, opt('--out', 'bench/results.json'));
 const BUSY = argv.includes('--busy');
-const CPU = argv.includes('--cpu');
+const KEEP_LONG = argv.includes('--keep-long');
+const CPU = argv.includes('--cpu') || KEEP_LONG;
 
 /** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
 const TRACE_WINDOWS = {
@@ -268,7 +271,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     if (loadOnly) return {};
     const before = sc.heap ? await heapOf(page) : null;
     const cpuWindow = tab.cpu ? CPU_WINDOWS[sc.page] : null;
-    if (cpuWindow) await page.tracing.start({ categories: CPU_CATEGORIES });
+    if (cpuWindow) await page.tracing.start({ categories: KEEP_LONG ? TRACE_CATEGORIES : CPU_CATEGORIES });
     let traced = null;
     const metrics = await withTimeout(
       page.evaluate((params) => window.__bench.run(params), sc.params),
@@ -278,6 +281,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
       if (cpuWindow) traced = await page.tracing.stop().catch(() => null);
     });
     if (cpuWindow && traced) Object.assign(metrics, cpuOfTrace(JSON.parse(Buffer.from(traced).toString('utf8')).traceEvents, ...cpuWindow));
+    if (KEEP_LONG && traced && (metrics.longestTask >= 50 || metrics.longestTaskCpu >= 50)) keepTrace(sc, traced, metrics);
     if (tab.profiles.length) metrics.profiles = [...tab.profiles];
     if (sc.heap) {
       const after = await heapOf(page);
@@ -293,6 +297,14 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
   } catch (e) {
     return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}`, broken: true };
   }
+}
+
+/** `--keep-long`: writes the trace of a run with a long task and says where. */
+function keepTrace(sc, traced, metrics) {
+  mkdirSync(OUT, { recursive: true });
+  const file = path.join(OUT, `${sc.id.replace(/\W/g, '_')}.long-${Date.now()}.trace.json`);
+  writeFileSync(file, traced);
+  log(`${sc.id}: longest task ${metrics.longestTask} ms (${metrics.longestTaskCpu} ms CPU); trace kept in ${path.relative(root, file)}`);
 }
 
 function withTimeout(promise, ms, message) {

@@ -14,7 +14,9 @@
  * first file for a moment). With `otherLanguage`, a small JSON file is opened and
  * coloured first: the worker and the themes are ready but the file's own
  * grammar is not, so the colours measure the first use of a language
- * (grammar import, compiling its patterns, the first slice). With
+ * (grammar import, compiling its patterns, the first slice). With `again`,
+ * the measured file is opened and coloured first, then the small file, and
+ * the measured open is the file's second (its colours kept on the page). With
  * `mainThread`, workers are off: the main-thread fallback does the work.
  * With `hover`, the pointer rests on the file's card in a panel for 300 ms
  * before the file opens (the card warms the file's colouring). With `idle`,
@@ -27,6 +29,7 @@ import { generatedPayload } from '../../../stories/fixtures/payloads.js';
 import { loadKit, newPreview, sourcesElement } from '../kit.js';
 import { countElements, deepQuery, longestTask, mark, measure, painted, profileEnd, profileStart, stage, whenDom, whenEvent, workload } from '../measure.js';
 import type { Metrics, PreviewElement } from '../types.js';
+import { recentTokensHeld } from '../../../src/render/highlight/recent.js';
 
 export function prepare(): Promise<string[]> {
   return loadKit(['qa-file-preview', 'qa-sources-panel', 'qa-source-footer']).then((m) => m.filter((tag) => tag === 'qa-file-preview'));
@@ -110,6 +113,20 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     await painted();
     if (typeof params.read === 'number') await new Promise((r) => setTimeout(r, params.read as number));
   }
+  // `again`: what the page keeps of the file's colours once another file is open.
+  let keptBytes = 0;
+  if (params.again) {
+    // The file itself in colour first (its first screen; the rest is not waited for), then another file.
+    const ready = whenDom(el, () => coloured(el) && hasNumbers(el, first), 60_000, isRowOrToken);
+    el.path = path;
+    await ready;
+    await painted();
+    const other = whenDom(el, () => hasNumbers(el, text.split('\n')[1_000]!), 30_000, isRow);
+    el.path = warmPath;
+    await other;
+    await painted();
+    keptBytes = recentTokensHeld().bytes;
+  }
   if (params.otherLanguage) {
     const ready = whenDom(el, () => coloured(el) && hasNumbers(el, otherText.split('\n')[0]!), 30_000, isRowOrToken);
     el.path = otherPath;
@@ -173,8 +190,9 @@ export async function run(params: Record<string, unknown>): Promise<Metrics> {
     dom: countElements(el),
     rows: rows(el).length,
   };
+  if (params.again) out.keptMB = Math.round((keptBytes / 2 ** 20) * 10) / 10;
 
-  const skipWhole = params.warm || params.otherLanguage || params.hover || typeof params.idle === 'number' || typeof params.shown === 'number';
+  const skipWhole = params.warm || params.again || params.otherLanguage || params.hover || typeof params.idle === 'number' || typeof params.shown === 'number';
   const done = skipWhole ? null : wholeFileDone(el);
   out.wholeOutcome = skipWhole ? 'not waited for' : done ? await done : 'not observable';
   mark('raw-whole');

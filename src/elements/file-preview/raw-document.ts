@@ -4,12 +4,14 @@
  * copying. Lines are cut from the file's text only when a view shows or
  * copies them (a 2 MB file is never split into 57,000 strings up front). It
  * outlives a view, so switching Rendered/Raw back and forth never
- * re-highlights.
+ * re-highlights; and what it coloured outlives it (recent.ts), so a file
+ * opened again on the same page starts with its colours.
  */
 import { chunkLine, type TokenChunk, type TokenLine } from '../../render/highlight/tokens.js';
 import { MAX_TOKENIZED_LINE } from '../../render/highlight/constants.js';
 import { TextLines } from '../../render/highlight/lines.js';
 import { startHighlight } from '../../render/highlight/start.js';
+import { recallTokens, rememberTokens } from '../../render/highlight/recent.js';
 import type { HighlightJob } from '../../render/highlight/client.js';
 import type { QaLineRange } from '../../model/display.js';
 import { INVISIBLE_CHARACTER } from '../../model/text.js';
@@ -44,6 +46,8 @@ export class RawDocument {
   private outcome: Promise<string> | null = null;
   private coloured: Promise<void> | null = null;
   private longLines: boolean | null = null;
+  /** The highlighter finished every line (or they came finished from an earlier open). */
+  private complete = false;
 
   constructor(
     readonly text: string,
@@ -59,6 +63,15 @@ export class RawDocument {
     this.columns = this.widest();
     this.where = new Int32Array(this.count).fill(-1);
     this.exact = new Uint8Array(this.count);
+    // The same text coloured before on this page: its tokens at once, and no job when they cover every line.
+    const recent = lang && this.count > 0 ? recallTokens(text, lang) : null;
+    if (recent) {
+      for (const chunk of recent.chunks) this.take(chunk);
+      if (recent.complete) {
+        this.complete = true;
+        this.outcome = Promise.resolve('done');
+      }
+    }
   }
 
   /** True when the file is coloured and has a line too long to colour (`MAX_TOKENIZED_LINE`); found on first use. */
@@ -115,20 +128,30 @@ export class RawDocument {
       window,
       lines: this.lines.index,
       onTokens: (chunk) => {
-        const index = this.chunks.push(chunk) - 1;
-        let last = chunk.from;
-        for (let i = 0; i < chunk.count; i += 1) {
-          const n = chunk.from + i;
-          if (n >= this.count) break;
-          if (!chunk.exact && this.exact[n]) continue;
-          this.where[n] = index;
-          if (chunk.exact) this.exact[n] = 1;
-          last = n + 1;
-        }
+        const last = this.take(chunk);
         if (last > chunk.from) for (const l of this.listeners) l(chunk.from, last);
       },
     });
-    return (this.outcome = this.job.done);
+    this.outcome = this.job.done;
+    void this.outcome.then((o) => {
+      if (o === 'done') this.complete = true;
+    });
+    return this.outcome;
+  }
+
+  /** Takes a chunk of tokens for the lines it covers (an exact one over any other); returns the end of the lines it took (its `from`: none). */
+  private take(chunk: TokenChunk): number {
+    const index = this.chunks.push(chunk) - 1;
+    let last = chunk.from;
+    for (let i = 0; i < chunk.count; i += 1) {
+      const n = chunk.from + i;
+      if (n >= this.count) break;
+      if (!chunk.exact && this.exact[n]) continue;
+      this.where[n] = index;
+      if (chunk.exact) this.exact[n] = 1;
+      last = n + 1;
+    }
+    return last;
   }
 
   /** Resolves when the first tokens are in or colouring has ended (done, failed, stopped); at once when it has not started. */
@@ -168,10 +191,21 @@ export class RawDocument {
     return () => this.listeners.delete(listener);
   }
 
-  /** Stops colouring. */
+  /** Stops colouring; what was coloured is kept for the page (see recent.ts). */
   dispose(): void {
     this.job?.cancel();
+    this.job = null;
     this.listeners.clear();
+    if (!this.lang || this.chunks.length === 0) return;
+    // Only the chunks some line still reads (a file opened again and coloured again has two of some).
+    const used = new Uint8Array(this.chunks.length);
+    for (let n = 0; n < this.count; n += 1) if (this.exact[n]) used[this.where[n]!] = 1;
+    rememberTokens(
+      this.text,
+      this.lang,
+      this.chunks.filter((_, i) => used[i] === 1),
+      this.complete,
+    );
   }
 
   /** The text from (line, column) to (line, column), 0-based, end exclusive, lines joined with `\n`. */
