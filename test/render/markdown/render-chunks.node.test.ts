@@ -1,6 +1,8 @@
 // The chunk generator: chunks end on top-level block boundaries, start small, and cut long lists and tables into pieces.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CHUNK_CHARS, renderChunks } from '../../../src/render/markdown/render-chunks.ts';
 import { FIRST_CHUNK_CHARS } from '../../../src/render/markdown/prefix.ts';
 
@@ -95,4 +97,29 @@ test('the first chunk ends where it is asked to, at the block starting there', (
   assert.equal(first!.blocks, 40);
   assert.ok(first!.html.endsWith('<p data-qa-line="79-79">Paragraph 39.</p>'));
   assert.ok(second!.html.startsWith('<p data-qa-line="81-81">Paragraph 40.</p>'));
+});
+
+test('a block is let go once its chunk is made: what the render holds shrinks as it goes', () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const inUse = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const para = (i: number) => `Paragraph ${i} with *emphasis*, \`code\` and a [link](https://example.com/${i}).\n\n`;
+  const row = (i: number) => `| ${i} | cell ${i} | **b** |\n`;
+  const src = Array.from(
+    { length: 40 },
+    (_, k) =>
+      `## Part ${k}\n\n${Array.from({ length: 60 }, (_, i) => para(i)).join('')}| a | b | c |\n|---|---|---|\n${Array.from({ length: 40 }, (_, i) => row(i)).join('')}\n`,
+  ).join('');
+  const before = inUse();
+  const held: number[] = [];
+  let n = 0;
+  const chunks = renderChunks(src, { nonce: 'N' });
+  for (const _ of chunks) if (++n % 8 === 0) held.push(inUse() - before);
+  assert.ok(held.length >= 4, `chunks: ${n}`);
+  // Held through the render (the old list) it grew with every parsed chunk; let go, it falls.
+  assert.ok(held.at(-1)! < held[0]! * 0.75, `heap in use at every 8th chunk (MB): ${held.map((b) => (b / 1e6).toFixed(1)).join(' ')}`);
 });
