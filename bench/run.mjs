@@ -17,6 +17,9 @@
 //                   CPU time and the longest task in CPU time to the rows that have a trace window
 //   --keep-long     with --cpu: trace every measured run in full (slower) and keep the trace of each
 //                   run whose longest main-thread task reached 50 ms, to find what a rare long task does
+//   --sched         Linux: read the renderer's main thread's scheduler counters around every run
+//                   (/proc/<pid>/schedstat: time on a CPU, time runnable but waiting for one) and print
+//                   their medians per scenario
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 //   --out FILE      write the results there instead of bench/results.json (a partial
@@ -47,6 +50,7 @@ const TRACE = opt('--trace');
 const RESULTS = path.resolve(root, opt('--out', 'bench/results.json'));
 const BUSY = argv.includes('--busy');
 const KEEP_LONG = argv.includes('--keep-long');
+const SCHED = argv.includes('--sched');
 const CPU = argv.includes('--cpu') || KEEP_LONG;
 
 /** Windows (pairs of performance marks) that a trace summary reports, per scenario page. */
@@ -273,6 +277,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     const cpuWindow = tab.cpu ? CPU_WINDOWS[sc.page] : null;
     if (cpuWindow) await page.tracing.start({ categories: KEEP_LONG ? TRACE_CATEGORIES : CPU_CATEGORIES });
     let traced = null;
+    const schedBefore = SCHED ? schedCounters() : null;
     const metrics = await withTimeout(
       page.evaluate((params) => window.__bench.run(params), sc.params),
       sc.timeoutMs ?? 60_000,
@@ -280,6 +285,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     ).finally(async () => {
       if (cpuWindow) traced = await page.tracing.stop().catch(() => null);
     });
+    if (schedBefore) Object.assign(metrics, schedDelta(schedBefore, schedCounters()));
     if (cpuWindow && traced) Object.assign(metrics, cpuOfTrace(JSON.parse(Buffer.from(traced).toString('utf8')).traceEvents, ...cpuWindow));
     if (KEEP_LONG && traced && (metrics.longestTask >= 50 || metrics.longestTaskCpu >= 50)) keepTrace(sc, traced, metrics);
     if (tab.profiles.length) metrics.profiles = [...tab.profiles];
@@ -297,6 +303,44 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
   } catch (e) {
     return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}`, broken: true };
   }
+}
+
+/**
+ * `--sched`: the scheduler's counters of every renderer process's main
+ * thread (`/proc/<pid>/schedstat`: nanoseconds on a CPU, nanoseconds
+ * runnable but waiting for a CPU), by process id. Empty where there is no
+ * such file (not Linux).
+ */
+function schedCounters() {
+  const out = new Map();
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const [onCpu, waiting] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+      out.set(pid, { onCpu, waiting });
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** The renderer that ran most between two readings of `schedCounters`: its main thread's time on a CPU and waiting for one (ms). */
+function schedDelta(before, after) {
+  let best = null;
+  for (const [pid, b] of after) {
+    const a = before.get(pid);
+    if (!a) continue;
+    const d = { schedOnCpu: round((b.onCpu - a.onCpu) / 1e6), schedWaiting: round((b.waiting - a.waiting) / 1e6) };
+    if (!best || d.schedOnCpu > best.schedOnCpu) best = d;
+  }
+  return best ?? {};
 }
 
 /** `--keep-long`: writes the trace of a run with a long task and says where. */
@@ -574,6 +618,15 @@ async function main() {
           }
         }
       }
+      if (SCHED)
+        for (const sc of members) {
+          const on = stats(results[sc.id].runs.map((r) => r.schedOnCpu));
+          const wait = stats(results[sc.id].runs.map((r) => r.schedWaiting));
+          if (on && wait)
+            log(
+              `${sc.id}: renderer main thread on a CPU ${round(on.median)} ms, waiting for one ${round(wait.median)} ms (${round(wait.min)}–${round(wait.max)}; medians of ${on.n} runs)`,
+            );
+        }
       log(
         `${g}: ${members.map((s) => `${s.id} ${results[s.id].missing ? 'missing ' + results[s.id].missing.join('+') : results[s.id].error && !results[s.id].runs.length ? 'error' : results[s.id].runs.length + ' runs'}`).join(', ')} (${((Date.now() - groupStart) / 1000).toFixed(0)} s)`,
       );
