@@ -313,7 +313,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
  */
 function schedCounters() {
   const out = new Map();
-  let pids = [];
+  let pids;
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
