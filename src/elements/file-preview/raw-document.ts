@@ -10,8 +10,7 @@
 import { chunkLine, type TokenChunk, type TokenLine } from '../../render/highlight/tokens.js';
 import { MAX_TOKENIZED_LINE } from '../../render/highlight/constants.js';
 import { TextLines } from '../../render/highlight/lines.js';
-import { startHighlight } from '../../render/highlight/start.js';
-import { recallTokens, rememberTokens } from '../../render/highlight/recent.js';
+import { recallTokens, rememberTokens, startHighlight } from '../../render/highlight/start.js';
 import type { HighlightJob } from '../../render/highlight/client.js';
 import type { QaLineRange } from '../../model/display.js';
 import { INVISIBLE_CHARACTER } from '../../model/text.js';

@@ -18,6 +18,9 @@ import { loadGrammar, loadThemes, PAGE_ASSETS } from './assets.js';
 import { PRECOMPILED_LANGUAGES } from './languages.js';
 import { packGrammar } from './transfer.js';
 
+// The colours of files shown before live with the client: a page that never coloured a file has none to keep.
+export { recallTokens, rememberTokens } from './recent.js';
+
 /** How a job ended. */
 export type HighlightOutcome = 'done' | 'unsupported' | 'failed' | 'aborted';
 

@@ -5,7 +5,8 @@
  * tokenizing it all over again. Kept in memory only, for the page's life,
  * within a budget (`RECENT_TOKENS_BUDGET`): the least recently used file
  * goes first. A file is the same file only when its text is the same, in
- * the same language: a file changed on disk since is coloured anew.
+ * the same language: a file changed on disk since is coloured anew. Part of
+ * the highlighter's client (a lazy chunk): pages reach it through start.ts.
  * No dependencies and no DOM.
  */
 import type { TokenChunk } from './tokens.js';

@@ -10,6 +10,8 @@
  * with one console warning.
  */
 import type { HighlightJob, HighlightJobOptions, HighlightOutcome } from './client.js';
+import type { RecentTokens } from './recent.js';
+import type { TokenChunk } from './tokens.js';
 import workerUrl from './highlight.worker.ts?worker&url';
 import { startWorker, type KitWorker } from '../workers.js';
 import { lazyModule } from '../lazy.js';
@@ -103,6 +105,20 @@ export function prepareGrammar(lang: string): void {
       if (client) client.prepareGrammar(lang);
       else loadHighlighter().then((c) => c.prepareGrammar(lang), warnOnce);
     });
+}
+
+/**
+ * The tokens kept of `text` in `lang` from an earlier open on this page (see
+ * recent.ts), or null. They live with the client, so the initial load does
+ * not carry them: a page whose client is not here has coloured nothing yet.
+ */
+export function recallTokens(text: string, lang: string): RecentTokens | null {
+  return clientModule.loaded()?.recallTokens(text, lang) ?? null;
+}
+
+/** Keeps what a file was coloured with, for when it is opened again (see recent.ts). */
+export function rememberTokens(text: string, lang: string, chunks: readonly TokenChunk[], complete: boolean): void {
+  clientModule.loaded()?.rememberTokens(text, lang, chunks, complete);
 }
 
 /**
