@@ -15,7 +15,7 @@
 //                   running); they stop with the bench, also on an error or Ctrl-C
 //   --cpu           trace every measured run (tasks only) and add the main thread's and the workers'
 //                   CPU time and the longest task in CPU time to the rows that have a trace window
-//   --keep-long     with --cpu: trace every measured run in full (slower) and keep the trace of each
+//   --keep-long     implies --cpu; traces every measured run in full (slower) and keeps the trace of each
 //                   run whose longest main-thread task reached 50 ms, to find what a rare long task does
 //   --sched         Linux: read the renderer's main thread's scheduler counters around every run
 //                   (/proc/<pid>/schedstat: time on a CPU, time runnable but waiting for one) and print
