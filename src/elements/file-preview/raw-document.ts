@@ -45,8 +45,6 @@ export class RawDocument {
   private outcome: Promise<string> | null = null;
   private coloured: Promise<void> | null = null;
   private longLines: boolean | null = null;
-  /** The highlighter finished every line (or they came finished from an earlier open). */
-  private complete = false;
 
   constructor(
     readonly text: string,
@@ -66,10 +64,7 @@ export class RawDocument {
     const recent = lang && this.count > 0 ? recallTokens(text, lang) : null;
     if (recent) {
       for (const chunk of recent.chunks) this.take(chunk);
-      if (recent.complete) {
-        this.complete = true;
-        this.outcome = Promise.resolve('done');
-      }
+      if (recent.complete) this.outcome = Promise.resolve('done');
     }
   }
 
@@ -131,11 +126,7 @@ export class RawDocument {
         if (last > chunk.from) for (const l of this.listeners) l(chunk.from, last);
       },
     });
-    this.outcome = this.job.done;
-    void this.outcome.then((o) => {
-      if (o === 'done') this.complete = true;
-    });
-    return this.outcome;
+    return (this.outcome = this.job.done);
   }
 
   /** Takes a chunk of tokens for the lines it covers (an exact one over any other); returns the end of the lines it took (its `from`: none). */
@@ -196,14 +187,20 @@ export class RawDocument {
     this.job = null;
     this.listeners.clear();
     if (!this.lang || this.chunks.length === 0) return;
-    // Only the chunks some line still reads (a file opened again and coloured again has two of some).
+    // Only the chunks some line still reads (a file opened again and coloured again has two of some);
+    // the file is finished when every line has its exact tokens.
     const used = new Uint8Array(this.chunks.length);
-    for (let n = 0; n < this.count; n += 1) if (this.exact[n]) used[this.where[n]!] = 1;
+    let exactLines = 0;
+    for (let n = 0; n < this.count; n += 1)
+      if (this.exact[n]) {
+        used[this.where[n]!] = 1;
+        exactLines += 1;
+      }
     rememberTokens(
       this.text,
       this.lang,
       this.chunks.filter((_, i) => used[i] === 1),
-      this.complete,
+      exactLines === this.count,
     );
   }
 

@@ -70,7 +70,7 @@ export function recallTokens(text: string, lang: string): RecentTokens | null {
   if (!entry || entry.lang !== lang) return null;
   recent.delete(text);
   recent.set(text, entry);
-  return { chunks: entry.chunks, complete: entry.complete };
+  return entry;
 }
 
 /** How much is kept now (for tests and the benchmark). */

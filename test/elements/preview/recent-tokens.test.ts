@@ -10,6 +10,7 @@ import { html } from 'lit';
 import '../../../src/elements/file-preview/define.js';
 import { createMemoryHost } from '../../../src/host/memory.js';
 import { RawDocument } from '../../../src/elements/file-preview/raw-document.js';
+import { MAX_TOKENIZED_LINE } from '../../../src/render/highlight/constants.js';
 import {
   forgetRecentTokens,
   recallTokens,
@@ -114,6 +115,13 @@ describe('<qa-file-preview>: a file opened again starts with its colours', () =>
     expect(again.tokensOf(again.count - 1)?.length ?? 0).to.be.greaterThan(0);
     again.dispose();
     expect(recallTokens(long, 'typescript')?.complete, 'kept as finished now').to.equal(true);
+
+    // A line too long to colour still counts as coloured (plain): the file is finished all the same.
+    const capped = `const a = 1;\nconst s = "${'x'.repeat(MAX_TOKENIZED_LINE + 10)}";\nconst b = 2;\n`;
+    const withLong = new RawDocument(capped, 'typescript');
+    expect(await withLong.highlight(null)).to.equal('done');
+    withLong.dispose();
+    expect(recallTokens(capped, 'typescript')?.complete, 'a file with a capped line, finished').to.equal(true);
   });
 
   it('colours a changed file anew, and a text in another language as that language', async () => {
