@@ -403,6 +403,15 @@ export const ROWS = [
     cpuBase: true,
   },
   {
+    id: 'raw-main-open',
+    label: 'No worker allowed: raw 57,220 lines, open → painted with numbers',
+    value: ['raw-main', 'painted'],
+    base: ['raw-ours', 'painted'],
+    baseName: 'same, with the worker',
+    target: { max: 50 },
+    unit: 'ms',
+  },
+  {
     id: 'raw-main-coloured',
     label: 'No worker allowed: raw view, visible lines coloured',
     value: ['raw-main', 'coloured'],

@@ -183,6 +183,33 @@ describe('highlight: tokens', () => {
     ).to.equal(2);
   });
 
+  it('lets the browser draw its frames while the main thread colours a long file', async () => {
+    // A continuation of `scheduler.yield()` runs ahead of rendering: slices that yield that way kept the
+    // page from drawing a frame for about 100 ms at a time (13 to 18 slices between two frames here), so
+    // a file's rows and their colours waited for it. With a plain task between slices, a frame comes
+    // after two or three (five while the first, short slices run).
+    configureHighlighter({ worker: false });
+    try {
+      const text = Array.from({ length: 20_000 }, (_, i) => `export const v${i}: number = ${i} * 2; // line ${i}`).join('\n');
+      let slices = 0;
+      const job = startHighlight(text, 'typescript', { onTokens: () => (slices += 1) });
+      let finished = false;
+      void job.done.then(() => (finished = true));
+      const between: number[] = [];
+      let last = 0;
+      while (!finished) {
+        await new Promise(requestAnimationFrame);
+        between.push(slices - last);
+        last = slices;
+      }
+      expect(await job.done).to.equal('done');
+      expect(slices, 'the file took many slices').to.be.greaterThan(20);
+      expect(Math.max(...between), `slices between two frames: ${between.join(' ')}`).to.be.at.most(8);
+    } finally {
+      configureHighlighter({ worker: true });
+    }
+  });
+
   it('caps very long lines: a 20,000-character line stays plain and whole', async () => {
     const long = 'const s = "' + 'x'.repeat(20_000) + '";';
     const text = `const a = 1;\n${long}\nconst b = 2;`;
