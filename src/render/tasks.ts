@@ -32,7 +32,13 @@ export function nextTask(): Promise<void> {
   });
 }
 
-/** Lets the browser handle input and render before the work goes on: `scheduler.yield()` where there is one, a new task elsewhere. */
+/**
+ * Lets the browser handle input before the work goes on: `scheduler.yield()`
+ * where there is one, a new task elsewhere. A yield's continuation runs ahead
+ * of other tasks and of rendering too, until Chromium has waited about 100 ms
+ * for a frame: work that should be seen as it goes (a document, a file's
+ * colours) waits with `nextTask` or `afterNextPaint` instead.
+ */
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return scheduler?.yield ? scheduler.yield().then(resumed) : nextTask();
