@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { moduleFile } from './estree.mjs';
+import { withoutUnreadGroups } from './unread-groups.mjs';
 
 /** The modules rewritten: shiki's precompiled grammars. */
 export const PRECOMPILED_GRAMMAR_MODULE = /\/@shikijs\/langs-precompiled\/dist\/[a-z0-9-]+\.mjs$/;
@@ -39,13 +40,14 @@ function pack(value) {
 
 /**
  * The module that replaces the grammar module at `file`: its default export
- * (the grammar and any it embeds) packed, as one JSON text. Null when the
- * module does not export a list of grammars.
+ * (the grammar and any it embeds) packed, with the capturing groups no rule
+ * reads made non-capturing (scripts/unread-groups.mjs), as one JSON text.
+ * Null when the module does not export a list of grammars.
  */
 export async function packedGrammarModule(file) {
   const { default: grammars } = await import(pathToFileURL(file).href);
   if (!Array.isArray(grammars) || grammars.length === 0) return null;
-  const json = JSON.stringify(pack(grammars));
+  const json = JSON.stringify(withoutUnreadGroups(pack(grammars)).grammars);
   return `// ${file.replace(/^.*\/node_modules\//, '')}, its expressions packed (scripts/packed-grammars.mjs).\nexport default JSON.parse(${JSON.stringify(json)}).map((grammar) => Object.freeze(grammar));\n`;
 }
 
@@ -64,13 +66,15 @@ export function packedGrammars() {
 
 /**
  * The same for the browser tests' server (@web/dev-server): the tests run
- * the grammars as the builds ship them. `rootDir`: the server's root.
+ * the grammars as the builds ship them. A request with `?published` gets the
+ * module as published (the test that compares tokens before and after the
+ * rewrite). `rootDir`: the server's root.
  */
 export function packedGrammarsForTests(rootDir) {
   return {
     name: 'qa-packed-grammars',
     async transform(context) {
-      if (!PRECOMPILED_GRAMMAR_MODULE.test(context.path)) return undefined;
+      if (!PRECOMPILED_GRAMMAR_MODULE.test(context.path) || new URLSearchParams(context.querystring ?? '').has('published')) return undefined;
       const code = await packedGrammarModule(path.join(rootDir, decodeURIComponent(context.path)));
       return code === null ? undefined : { body: code };
     },
