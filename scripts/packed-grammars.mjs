@@ -7,9 +7,11 @@
 // text (src/render/highlight/transfer.ts), where they are built again for the
 // text they will scan. The builds replace such a module with the same grammar
 // already packed the way transfer.ts sends it, read with one `JSON.parse`
-// (about 1 ms). The worker and the main-thread fallback build the expressions
-// from it (`unpackGrammar`); the published form, which the tests in Node and
-// any other build get, works as before.
+// (about 1 ms), and with the capturing groups no rule reads made
+// non-capturing (scripts/unread-groups.mjs: a whole file is then tokenized in
+// about two thirds of the time). The worker and the main-thread fallback
+// build the expressions from it (`unpackGrammar`); the published form, which
+// the tests in Node and any other build get, works as before.
 //
 // test/scripts/packed-grammars.node.test.ts holds the format here equal to
 // transfer.ts's and the expressions built from a rewritten grammar equal to the
@@ -48,7 +50,7 @@ export async function packedGrammarModule(file) {
   const { default: grammars } = await import(pathToFileURL(file).href);
   if (!Array.isArray(grammars) || grammars.length === 0) return null;
   const json = JSON.stringify(withoutUnreadGroups(pack(grammars)).grammars);
-  return `// ${file.replace(/^.*\/node_modules\//, '')}, its expressions packed (scripts/packed-grammars.mjs).\nexport default JSON.parse(${JSON.stringify(json)}).map((grammar) => Object.freeze(grammar));\n`;
+  return `// ${file.replace(/^.*\/node_modules\//, '')}, its expressions packed, groups no rule reads non-capturing (scripts/packed-grammars.mjs).\nexport default JSON.parse(${JSON.stringify(json)}).map((grammar) => Object.freeze(grammar));\n`;
 }
 
 /** The Vite (Rollup) plugin. */
