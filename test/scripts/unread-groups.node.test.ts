@@ -18,6 +18,7 @@ import { PACKED, packGrammar, unpackGrammar, type PackedRegExp } from '../../src
 import { shippedExpression } from '../../src/render/highlight/engine.ts';
 import { latin1Expression, textKind } from '../../src/render/highlight/latin1.ts';
 import { loadGrammar } from '../../src/render/highlight/assets.ts';
+import { JS_FAMILY_SAMPLES } from '../render/highlight/js-family-samples.ts';
 
 const re = (source: string, flags = 'dgv', options: object | null = null) => ({ [PACKED]: [source, flags, options] as PackedRegExp });
 const sourceOf = (v: unknown) => (v as Record<string, PackedRegExp>)[PACKED]![0];
@@ -91,18 +92,6 @@ test('a rule that could refer to a group in another way is left as it is', () =>
   assert.deepEqual(lazy.match[PACKED], ['(?:a)(b)', 'dgv', { lazyCompile: true }]);
 });
 
-/** Constructs whose rules read a group after one they do not (the kit's own files have few). */
-const SAMPLE = [
-  'export const App = <T,>({ items }: { items: T[] }) => (',
-  '  <ul className="list" data-x={1}>',
-  '    {items.map((i) => <li key={String(i)} onClick={() => go(i)}>{i} &amp; ok</li>)}',
-  '    <Foo.Bar {...rest} />',
-  '  </ul>',
-  ');',
-  'const re = /(?<year>\\d{4})-(\\d{2})/gu, t = `a ${b ? `c${d}` : e} f`;',
-  '@decorator({ x: 1 }) class A<T> extends B<T> implements C { #p = 1; static { init(); } override get v(): number { return this.#p; } }',
-].join('\n');
-
 /** The kit's own TypeScript files that are all Latin-1. */
 function ownSources(): Array<[string, string]> {
   const root = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -142,7 +131,8 @@ test('the real grammars: most groups go, and the kit’s own TypeScript gets the
       langs: unpackGrammar(g, ([source, flags, options]) => shippedExpression([...latin1Expression(source, flags), options])),
     });
   const [before, after] = await Promise.all([build(packed), build(grammars)]);
-  const files = [['a sample', SAMPLE] as [string, string], ...ownSources()];
+  // The samples that are all Latin-1 (constructs the kit's own files have few of), then the kit's own files.
+  const files = [...JS_FAMILY_SAMPLES.filter(([, text]) => textKind(text) === 'latin1'), ...ownSources()];
   assert.ok(files.length > 50, `${files.length} files`);
   let lines = 0;
   for (const [name, text] of files)

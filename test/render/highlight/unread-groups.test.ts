@@ -13,6 +13,7 @@ import { holdsPacked, packGrammar, unpackGrammar } from '../../../src/render/hig
 import { shippedExpression } from '../../../src/render/highlight/engine.js';
 import { latin1Expression, textKind } from '../../../src/render/highlight/latin1.js';
 import { LANGUAGE_LOADERS, PRECOMPILED_LANGUAGES } from '../../../src/render/highlight/languages.js';
+import { JS_FAMILY_SAMPLES } from './js-family-samples.js';
 
 /** The published module of a precompiled grammar, past the test server's rewrite. */
 async function published(lang: string): Promise<LanguageRegistration[]> {
@@ -40,54 +41,6 @@ function scopes(hl: ShikiPrimitive, lang: string, text: string): string[][] {
     return r.tokens.map((t) => `${t.startIndex} ${t.scopes.join(' ')}`);
   });
 }
-
-const SAMPLES: Array<[string, string]> = [
-  [
-    'directives and JSDoc',
-    [
-      '/// <reference no-default-lib="true"/>',
-      '/// <reference path="./globals.d.ts" />',
-      '/// <amd-module name="x" />',
-      '/**',
-      " * @param {string} [name='x'] the name",
-      ' * @returns {Promise<Map<string, number[]>>}',
-      ' */',
-      'export async function* walk<T extends object = {}>(root: T, ...rest: Array<keyof T>): AsyncGenerator<T> {}',
-    ].join('\n'),
-  ],
-  [
-    'expressions',
-    [
-      'const re = /(?<year>\\d{4})-(\\d{2})/gu, t = `a ${b ? `c${d}` : e} f`;',
-      'let f = async <T,>(x: T): Promise<T> => x, g = (a = 1, { b, c: [d] } = {}) => a ?? b?.c!;',
-      '@decorator({ x: 1 }) class A<T> extends B<T> implements C { #p = 1; static { init(); } override get v(): number { return this.#p; } }',
-      'label: for (const [k, v] of Object.entries(o)) if (k in o && v instanceof Date) continue label; else break;',
-      'type U = { readonly [K in keyof T as `get${Capitalize<K & string>}`]-?: T[K] extends (...a: infer A) => infer R ? R : never };',
-      'enum E { A = 1 << 0, B = A | 2 } namespace N.M { export declare const x: unique symbol; }',
-    ].join('\n'),
-  ],
-  [
-    'text beyond Latin-1',
-    [
-      '/// <reference no-default-lib="true"/>',
-      '/** Привет, мир — «кавычки» */',
-      'const имя = 1, café = naïve(ß), 木 = "字";',
-      'function привет<Т>(мир: Т): string { return `${мир}→${имя}`; }',
-      'class Ёлка extends Дерево<number> { «x» = 1 }',
-    ].join('\n'),
-  ],
-  [
-    'markup',
-    [
-      'export const App = <T,>({ items }: { items: T[] }) => (',
-      '  <ul className="list" data-x={1}>',
-      '    {items.map((i) => <li key={String(i)} onClick={() => go(i)}>{i} &amp; ok</li>)}',
-      '    <Foo.Bar {...rest} />',
-      '  </ul>',
-      ');',
-    ].join('\n'),
-  ],
-];
 
 /**
  * Files of this repository that the test server sends as they are (it
@@ -122,7 +75,7 @@ describe('precompiled grammars without the groups no rule reads', () => {
     this.timeout(120_000);
     // The samples both ways (narrowed where they are Latin-1, and as shipped); files as the worker builds
     // the grammar for them.
-    const texts: Array<[string, string, readonly string[], Build[]]> = SAMPLES.map(([name, text]) => [
+    const texts: Array<[string, string, readonly string[], Build[]]> = JS_FAMILY_SAMPLES.map(([name, text]) => [
       name,
       text,
       ['typescript', 'tsx', 'javascript', 'jsx'],
