@@ -15,8 +15,8 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import githubLight from '@shikijs/themes/github-light-default';
 import { capturingGroups, withoutUnreadGroups } from '../../scripts/unread-groups.mjs';
 import { PACKED, packGrammar, unpackGrammar, type PackedRegExp } from '../../src/render/highlight/transfer.ts';
-import { shippedExpression } from '../../src/render/highlight/engine.ts';
-import { latin1Expression, textKind } from '../../src/render/highlight/latin1.ts';
+import { textKind } from '../../src/render/highlight/latin1.ts';
+import { narrowedPacked } from '../../src/render/highlight/narrowed.ts';
 import { loadGrammar } from '../../src/render/highlight/assets.ts';
 import { JS_FAMILY_SAMPLES } from '../render/highlight/js-family-samples.ts';
 
@@ -128,7 +128,7 @@ test('the real grammars: most groups go, and the kit’s own TypeScript gets the
     createShikiPrimitiveAsync({
       engine: createJavaScriptRegexEngine(),
       themes: [githubLight],
-      langs: unpackGrammar(g, ([source, flags, options]) => shippedExpression([...latin1Expression(source, flags), options])),
+      langs: unpackGrammar(g, narrowedPacked),
     });
   const [before, after] = await Promise.all([build(packed), build(grammars)]);
   // The samples that are all Latin-1 (constructs the kit's own files have few of), then the kit's own files.

@@ -12,8 +12,8 @@ import { JobRunner, type JobEvent } from './jobs.js';
 import type { LineIndex } from './lines.js';
 import { unpackGrammar } from './transfer.js';
 import { PatternCompiler } from './precompile.js';
-import { latin1Expression, textKind, type TextKind } from './latin1.js';
-import { narrowedExpression } from './narrowed.js';
+import { textKind, type TextKind } from './latin1.js';
+import { narrowedExpression, narrowedPacked } from './narrowed.js';
 import { nextTask } from '../tasks.js';
 
 /** Messages the worker understands. */
@@ -65,7 +65,7 @@ const compiler = new PatternCompiler(patternExpression);
  */
 function rebuildGrammar(grammar: LanguageRegistration[], kind: TextKind): LanguageRegistration[] {
   if (kind !== 'latin1') return unpackGrammar(grammar, shippedExpression);
-  return unpackGrammar(grammar, ([source, flags, options]) => shippedExpression([...latin1Expression(source, flags), options]));
+  return unpackGrammar(grammar, narrowedPacked);
 }
 
 provideAssets({

@@ -8,6 +8,7 @@
 import { toRegExpDetails } from 'oniguruma-to-es';
 import { shippedExpression } from './engine.js';
 import { latin1Expression } from './latin1.js';
+import type { PackedRegExp } from './transfer.js';
 
 /**
  * The options of shiki's `defaultJavaScriptRegexConstructor` with `target:
@@ -24,5 +25,10 @@ export const CONVERSION_OPTIONS = {
 /** The engine's expression for `pattern` on Latin-1 text. */
 export function narrowedExpression(pattern: string): RegExp {
   const d = toRegExpDetails(pattern, CONVERSION_OPTIONS);
-  return shippedExpression([...latin1Expression(d.pattern, d.flags), d.options ?? null]);
+  return narrowedPacked([d.pattern, d.flags, d.options ?? null]);
+}
+
+/** A packed expression (a precompiled grammar's, see transfer.ts) built for Latin-1 text. */
+export function narrowedPacked([source, flags, options]: PackedRegExp): RegExp {
+  return shippedExpression([...latin1Expression(source, flags), options]);
 }

@@ -11,7 +11,8 @@ import githubLight from '@shikijs/themes/github-light-default';
 import { withoutUnreadGroups } from '../../../scripts/unread-groups.mjs';
 import { holdsPacked, packGrammar, unpackGrammar } from '../../../src/render/highlight/transfer.js';
 import { shippedExpression } from '../../../src/render/highlight/engine.js';
-import { latin1Expression, textKind } from '../../../src/render/highlight/latin1.js';
+import { textKind } from '../../../src/render/highlight/latin1.js';
+import { narrowedPacked } from '../../../src/render/highlight/narrowed.js';
 import { LANGUAGE_LOADERS, PRECOMPILED_LANGUAGES } from '../../../src/render/highlight/languages.js';
 import { JS_FAMILY_SAMPLES } from './js-family-samples.js';
 
@@ -25,9 +26,7 @@ type Build = 'latin1' | 'any';
 
 /** A primitive with `grammars` built for text of `kind`, as the worker builds them. */
 function primitive(grammars: LanguageRegistration[], kind: Build): Promise<ShikiPrimitive> {
-  const langs = unpackGrammar(grammars, ([source, flags, options]) =>
-    kind === 'latin1' ? shippedExpression([...latin1Expression(source, flags), options]) : shippedExpression([source, flags, options]),
-  );
+  const langs = unpackGrammar(grammars, kind === 'latin1' ? narrowedPacked : shippedExpression);
   return createShikiPrimitiveAsync({ engine: createJavaScriptRegexEngine(), themes: [githubLight], langs });
 }
 
