@@ -20,6 +20,8 @@
 //   --sched         Linux: read the renderer's main thread's scheduler counters around every run
 //                   (/proc/<pid>/schedstat: time on a CPU, time runnable but waiting for one) and print
 //                   their medians per scenario
+//   --no-settle     start each run at once, without waiting for the browser's processes to go quiet
+//                   (see "settle" below; the way runs started before)
 //   --markdown      also print the table as Markdown (for the README)
 //   --keep-open     print the server URL and wait (for looking at a page by hand)
 //   --out FILE      write the results there instead of bench/results.json (a partial
@@ -266,6 +268,7 @@ async function warmUp(tab, base, sc) {
  */
 async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
   const { page, errors } = tab;
+  const settled = [await settle()];
   errors.length = 0;
   tab.profiles.length = 0;
   try {
@@ -274,6 +277,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
     if (missing.length) return { missing };
     if (loadOnly) return {};
     const before = sc.heap ? await heapOf(page) : null;
+    settled.push(await settle());
     const cpuWindow = tab.cpu ? CPU_WINDOWS[sc.page] : null;
     if (cpuWindow) await page.tracing.start({ categories: KEEP_LONG ? TRACE_CATEGORIES : CPU_CATEGORIES });
     let traced = null;
@@ -299,9 +303,75 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
       });
     }
     if (errors.length) metrics.errors = errors.slice(0, 3).join(' | ');
+    if (settleState.pid) {
+      settleState.waited.push(settled.reduce((a, b) => a + Math.abs(b), 0));
+      settleState.unsettled += settled.filter((ms) => ms < 0).length;
+    }
     return metrics;
   } catch (e) {
     return { error: `${e.message}${errors.length ? ` (${errors.slice(0, 2).join(' | ')})` : ''}`, broken: true };
+  }
+}
+
+/**
+ * Settle: before a page is loaded and again before its run starts, wait
+ * until the browser's processes (the browser itself, the GPU and network
+ * processes, every renderer: each tab's) have used at most
+ * `SETTLE_MAX_CPU_MS` of CPU time over `SETTLE_WINDOW_MS`. A page left
+ * behind keeps working after its run: the shared tab's page, hidden when a
+ * scenario opens a tab of its own, was seen using 0.6–0.8 s of CPU time
+ * during the kit's next run, on the other core; those runs were the slow
+ * half of a bimodal row. Waiting for that to end
+ * gives every run, ours and the peers', the same start. Other programs'
+ * load (`--busy`, or anything else on the machine) is not waited for. A
+ * browser that does not go quiet within `SETTLE_TIMEOUT_MS` is run anyway,
+ * and the run is counted as unsettled. Linux only (`/proc`); elsewhere, and
+ * with `--no-settle`, runs start at once.
+ */
+const SETTLE = !argv.includes('--no-settle');
+const SETTLE_WINDOW_MS = 50;
+const SETTLE_MAX_CPU_MS = 10;
+const SETTLE_TIMEOUT_MS = 3000;
+/** Clock ticks per ms in `/proc/<pid>/stat` (USER_HZ: 100 on Linux). */
+const TICKS_PER_MS = 0.1;
+const settleState = { pid: 0, waited: [], unsettled: 0 };
+
+/** CPU time (clock ticks) of the browser process with `pid` and all its descendants, from `/proc`. */
+function browserTicks(pid) {
+  const parent = new Map();
+  const ticks = new Map();
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state, ppid, …, utime (12th), stime (13th).
+      const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').pop().split(' ');
+      parent.set(Number(p), Number(f[1]));
+      ticks.set(Number(p), Number(f[11]) + Number(f[12]));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  let sum = 0;
+  for (const [p, t] of ticks) {
+    let q = p;
+    for (let hops = 0; q && q !== pid && hops < 16; hops++) q = parent.get(q);
+    if (q === pid) sum += t;
+  }
+  return sum;
+}
+
+/** Waits for the browser to go quiet (above); resolves to the time waited in ms, negated when it did not settle. */
+async function settle() {
+  if (!SETTLE || !settleState.pid) return 0;
+  const start = performance.now();
+  let last = browserTicks(settleState.pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_WINDOW_MS));
+    const now = browserTicks(settleState.pid);
+    const waited = performance.now() - start;
+    if ((now - last) / TICKS_PER_MS <= SETTLE_MAX_CPU_MS) return waited;
+    if (waited >= SETTLE_TIMEOUT_MS) return -waited;
+    last = now;
   }
 }
 
@@ -519,7 +589,13 @@ const HEADER = [
 
 function loadLine() {
   const end = loadAverage();
-  return `Load average (1, 5, 15 min) at start ${loadStart.join(', ')}, at end ${end.join(', ')}; ${os.cpus().length} cores${BUSY ? `; busy mode: ${os.cpus().length} spinning processes beside the browser` : ''}.`;
+  return `Load average (1, 5, 15 min) at start ${loadStart.join(', ')}, at end ${end.join(', ')}; ${os.cpus().length} cores${BUSY ? `; busy mode: ${os.cpus().length} spinning processes beside the browser` : ''}.\n${settleLine()}`;
+}
+
+function settleLine() {
+  if (!settleState.pid) return `Runs started at once (${SETTLE ? 'no /proc to read' : '--no-settle'}).`;
+  const w = stats(settleState.waited);
+  return `Runs started once the browser's processes were quiet (≤ ${SETTLE_MAX_CPU_MS} ms of CPU time in ${SETTLE_WINDOW_MS} ms): waited ${w ? `${round(w.median)} ms a run at the median (${round(w.min)}–${round(w.max)})` : 'never'}; ${settleState.unsettled} of ${settleState.waited.length * 2} waits gave up after ${SETTLE_TIMEOUT_MS / 1000} s.`;
 }
 
 function printMarkdown(rows) {
@@ -578,6 +654,7 @@ async function main() {
     defaultViewport: VIEWPORT,
   });
   const version = await browser.version();
+  if (SETTLE && existsSync('/proc/self/stat')) settleState.pid = browser.process()?.pid ?? 0;
 
   if (argv.includes('--keep-open')) {
     log(`open ${base}/index.html?s=<scenario> — Ctrl-C to stop`);
@@ -706,6 +783,15 @@ async function main() {
       viewport: VIEWPORT,
       busy: BUSY ? os.cpus().length : 0,
       cpu: CPU,
+      settle: settleState.pid
+        ? {
+            windowMs: SETTLE_WINDOW_MS,
+            maxCpuMs: SETTLE_MAX_CPU_MS,
+            timeoutMs: SETTLE_TIMEOUT_MS,
+            waitedMs: stats(settleState.waited),
+            gaveUp: settleState.unsettled,
+          }
+        : null,
       durationS: round((Date.now() - started) / 1000, 0),
     },
     workloads: workloads.map(({ name, path: p, bytes, lines, note }) => ({ name, path: p, bytes, lines, note })),
