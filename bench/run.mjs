@@ -36,6 +36,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { shippedForm, shippedWorkerForm } from '../scripts/shipped-form.mjs';
 import { buildWorkloads } from './workloads.mjs';
+import { canReadProcesses, quietWaiter } from './settle.mjs';
 import { SCENARIOS, ROWS, CPU_WINDOWS, stats, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
 
@@ -303,7 +304,7 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
       });
     }
     if (errors.length) metrics.errors = errors.slice(0, 3).join(' | ');
-    if (settleState.pid) {
+    if (settleState.wait) {
       settleState.waited.push(settled.reduce((a, b) => a + Math.abs(b), 0));
       settleState.unsettled += settled.filter((ms) => ms < 0).length;
     }
@@ -314,65 +315,25 @@ async function runOnce(tab, base, sc, { loadOnly = false } = {}) {
 }
 
 /**
- * Settle: before a page is loaded and again before its run starts, wait
- * until the browser's processes (the browser itself, the GPU and network
- * processes, every renderer: each tab's) have used at most
- * `SETTLE_MAX_CPU_MS` of CPU time over `SETTLE_WINDOW_MS`. A page left
- * behind keeps working after its run: the shared tab's page, hidden when a
+ * Settle (settle.mjs): before a page is loaded and again before its run
+ * starts, wait until the browser's processes are quiet. A page left behind
+ * keeps working after its run: the shared tab's page, hidden when a
  * scenario opens a tab of its own, was seen using 0.6–0.8 s of CPU time
  * during the kit's next run, on the other core; those runs were the slow
- * half of a bimodal row. Waiting for that to end
- * gives every run, ours and the peers', the same start. Other programs'
- * load (`--busy`, or anything else on the machine) is not waited for. A
- * browser that does not go quiet within `SETTLE_TIMEOUT_MS` is run anyway,
- * and the run is counted as unsettled. Linux only (`/proc`); elsewhere, and
- * with `--no-settle`, runs start at once.
+ * half of a bimodal row. Waiting for that to end gives every run, ours and
+ * the peers', the same start. Other programs' load (`--busy`, or anything
+ * else on the machine) is not waited for. A browser that does not go quiet
+ * within `SETTLE.timeoutMs` is run anyway, and the wait is counted as given
+ * up. Linux only (`/proc`); elsewhere, and with `--no-settle`, runs start
+ * at once.
  */
-const SETTLE = !argv.includes('--no-settle');
-const SETTLE_WINDOW_MS = 50;
-const SETTLE_MAX_CPU_MS = 10;
-const SETTLE_TIMEOUT_MS = 3000;
-/** Clock ticks per ms in `/proc/<pid>/stat` (USER_HZ: 100 on Linux). */
-const TICKS_PER_MS = 0.1;
-const settleState = { pid: 0, waited: [], unsettled: 0 };
+const SETTLE_ON = !argv.includes('--no-settle');
+const SETTLE = { windowMs: 50, maxCpuMs: 10, timeoutMs: 3000 };
+const settleState = { wait: null, waited: [], unsettled: 0 };
 
-/** CPU time (clock ticks) of the browser process with `pid` and all its descendants, from `/proc`. */
-function browserTicks(pid) {
-  const parent = new Map();
-  const ticks = new Map();
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      // Fields after the command's closing parenthesis: state, ppid, …, utime (12th), stime (13th).
-      const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').pop().split(' ');
-      parent.set(Number(p), Number(f[1]));
-      ticks.set(Number(p), Number(f[11]) + Number(f[12]));
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  let sum = 0;
-  for (const [p, t] of ticks) {
-    let q = p;
-    for (let hops = 0; q && q !== pid && hops < 16; hops++) q = parent.get(q);
-    if (q === pid) sum += t;
-  }
-  return sum;
-}
-
-/** Waits for the browser to go quiet (above); resolves to the time waited in ms, negated when it did not settle. */
-async function settle() {
-  if (!SETTLE || !settleState.pid) return 0;
-  const start = performance.now();
-  let last = browserTicks(settleState.pid);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_WINDOW_MS));
-    const now = browserTicks(settleState.pid);
-    const waited = performance.now() - start;
-    if ((now - last) / TICKS_PER_MS <= SETTLE_MAX_CPU_MS) return waited;
-    if (waited >= SETTLE_TIMEOUT_MS) return -waited;
-    last = now;
-  }
+/** Waits for the browser to go quiet; resolves to the time waited in ms, negated when it gave up (0: not waiting at all). */
+function settle() {
+  return settleState.wait ? settleState.wait() : Promise.resolve(0);
 }
 
 /**
@@ -593,9 +554,9 @@ function loadLine() {
 }
 
 function settleLine() {
-  if (!settleState.pid) return `Runs started at once (${SETTLE ? 'no /proc to read' : '--no-settle'}).`;
+  if (!settleState.wait) return `Runs started at once (${SETTLE_ON ? 'no /proc to read' : '--no-settle'}).`;
   const w = stats(settleState.waited);
-  return `Runs started once the browser's processes were quiet (≤ ${SETTLE_MAX_CPU_MS} ms of CPU time in ${SETTLE_WINDOW_MS} ms): waited ${w ? `${round(w.median)} ms a run at the median (${round(w.min)}–${round(w.max)})` : 'never'}; ${settleState.unsettled} of ${settleState.waited.length * 2} waits gave up after ${SETTLE_TIMEOUT_MS / 1000} s.`;
+  return `Runs started once the browser's processes were quiet (≤ ${SETTLE.maxCpuMs} ms of CPU time in ${SETTLE.windowMs} ms): waited ${w ? `${round(w.median)} ms a run at the median (${round(w.min)}–${round(w.max)})` : 'never'}; ${settleState.unsettled} of ${settleState.waited.length * 2} waits gave up after ${SETTLE.timeoutMs / 1000} s.`;
 }
 
 function printMarkdown(rows) {
@@ -654,7 +615,8 @@ async function main() {
     defaultViewport: VIEWPORT,
   });
   const version = await browser.version();
-  if (SETTLE && existsSync('/proc/self/stat')) settleState.pid = browser.process()?.pid ?? 0;
+  const browserPid = browser.process()?.pid;
+  if (SETTLE_ON && browserPid && canReadProcesses()) settleState.wait = quietWaiter(browserPid, SETTLE);
 
   if (argv.includes('--keep-open')) {
     log(`open ${base}/index.html?s=<scenario> — Ctrl-C to stop`);
@@ -783,11 +745,9 @@ async function main() {
       viewport: VIEWPORT,
       busy: BUSY ? os.cpus().length : 0,
       cpu: CPU,
-      settle: settleState.pid
+      settle: settleState.wait
         ? {
-            windowMs: SETTLE_WINDOW_MS,
-            maxCpuMs: SETTLE_MAX_CPU_MS,
-            timeoutMs: SETTLE_TIMEOUT_MS,
+            ...SETTLE,
             waitedMs: stats(settleState.waited),
             gaveUp: settleState.unsettled,
           }
