@@ -36,7 +36,7 @@ import { root, chromiumArgs, findChromium, ensureDependencies } from '../scripts
 import { measureSizes, describeSizes, BUDGET, LANGUAGE_EXCEPTIONS } from '../scripts/size-budget.mjs';
 import { shippedForm, shippedWorkerForm } from '../scripts/shipped-form.mjs';
 import { buildWorkloads } from './workloads.mjs';
-import { canReadProcesses, quietWaiter } from './settle.mjs';
+import { canReadProcesses, processIds, quietWaiter } from './settle.mjs';
 import { SCENARIOS, ROWS, CPU_WINDOWS, stats, targetMet, worstRunCounts } from './rows.mjs';
 import { TRACE_CATEGORIES, CPU_CATEGORIES, cpuOfTrace, summarizeTrace } from './trace.mjs';
 
@@ -344,13 +344,7 @@ function settle() {
  */
 function schedCounters() {
   const out = new Map();
-  let pids;
-  try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
+  for (const pid of processIds()) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
       const [onCpu, waiting] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);

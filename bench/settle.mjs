@@ -1,5 +1,6 @@
 // Waiting for a browser to go quiet between benchmark runs: the CPU time of
-// a process and all its descendants, read from Linux's /proc.
+// a process and all its descendants, read from Linux's /proc (as the
+// runner's `--sched` reads its counters, from the processes listed here).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per ms in `/proc/<pid>/stat` (USER_HZ: 100 on Linux). */
@@ -10,12 +11,20 @@ export function canReadProcesses() {
   return existsSync('/proc/self/stat');
 }
 
+/** The ids of the running processes, from `/proc` (none where it cannot be read). */
+export function processIds() {
+  try {
+    return readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return [];
+  }
+}
+
 /** CPU time in ms (user and system, at clock-tick resolution) of process `pid` and every process below it. */
 export function treeCpuMs(pid) {
   const parent = new Map();
   const ticks = new Map();
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
+  for (const p of processIds()) {
     try {
       // Fields after the command's closing parenthesis: state, ppid, …, utime (12th), stime (13th).
       const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').pop().split(' ');
